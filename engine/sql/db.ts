@@ -1,0 +1,91 @@
+// The only module that imports @duckdb/node-api for queries: opening a store,
+// running `sql` values, transactions, appenders, and the row mapper.
+import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import { readFileSync } from 'node:fs';
+import { toDuckDbParams, type Sql } from './sql.js';
+
+export type Row = Record<string, unknown>;
+
+export class Db {
+  private constructor(
+    readonly instance: DuckDBInstance,
+    readonly connection: DuckDBConnection,
+    readonly path: string,
+  ) {}
+
+  /** Opens (or creates) a store file; ':memory:' for tests. The schema is created if absent. */
+  static async open(path: string, options: { readOnly?: boolean } = {}): Promise<Db> {
+    const config: Record<string, string> = {};
+    if (options.readOnly) config.access_mode = 'READ_ONLY';
+    const instance = await DuckDBInstance.create(path, config);
+    const db = new Db(instance, await instance.connect(), path);
+    if (!options.readOnly) await db.exec(SCHEMA);
+    return db;
+  }
+
+  /** Runs a statement without results (DDL, DML). */
+  async run(query: Sql): Promise<void> {
+    await this.connection.run(query.text, toDuckDbParams(query.params));
+  }
+
+  /** Runs several ';'-separated constant statements (schema files, pragmas). */
+  async exec(text: string): Promise<void> {
+    await this.connection.run(text);
+  }
+
+  /** Returns rows as JS objects with snake_case keys; BIGINT becomes number, NULL stays null. */
+  async all<T = Row>(query: Sql): Promise<T[]> {
+    const reader = await this.connection.runAndReadAll(query.text, toDuckDbParams(query.params));
+    return reader.getRowObjectsJS().map((row) => normaliseRow(row) as T);
+  }
+
+  async one<T = Row>(query: Sql): Promise<T | undefined> {
+    return (await this.all<T>(query))[0];
+  }
+
+  /** Runs `work` in one transaction: everything it wrote is kept, or nothing is. */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    await this.exec('BEGIN TRANSACTION');
+    try {
+      const result = await work();
+      await this.exec('COMMIT');
+      return result;
+    } catch (error) {
+      await this.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  appender(table: string): Promise<DuckDBAppender> {
+    return this.connection.createAppender(table);
+  }
+
+  close(): void {
+    this.connection.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
+
+function normaliseRow(row: Record<string, unknown>): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) out[key] = normaliseValue(value);
+  return out;
+}
+
+function normaliseValue(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(normaliseValue);
+  return value;
+}
+
+/** The row mapper of the API: snake_case to camelCase, NULL to absent. */
+export function toApiObject(row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (value === null || value === undefined) continue;
+    out[key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = value;
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+// The `sql` tag: interpolated values become bound parameters, fragments nest,
+// and the result is a plain value `{ text, params }` (as Kysely's CompiledQuery).
+import { listValue, type DuckDBValue } from '@duckdb/node-api';
+
+export type Param = string | number | bigint | boolean | null | readonly (string | number)[];
+
+export interface Sql {
+  readonly text: string;
+  readonly params: readonly Param[];
+}
+
+const FRAGMENT = Symbol('sql.fragment');
+export interface Fragment extends Sql { readonly [FRAGMENT]: true }
+
+const isFragment = (v: unknown): v is Fragment =>
+  typeof v === 'object' && v !== null && FRAGMENT in v;
+
+function fragment(text: string, params: readonly Param[]): Fragment {
+  return { text, params, [FRAGMENT]: true };
+}
+
+/** Builds a parameterised statement; nested fragments are inlined with their params renumbered. */
+export function sql(strings: TemplateStringsArray, ...values: (Param | Fragment)[]): Fragment {
+  let text = strings[0];
+  const params: Param[] = [];
+  values.forEach((value, i) => {
+    if (isFragment(value)) {
+      text += renumber(value.text, params.length);
+      params.push(...value.params);
+    } else {
+      params.push(value);
+      text += `$${params.length}`;
+    }
+    text += strings[i + 1];
+  });
+  return fragment(text, params);
+}
+
+/** A constant from our own code (table or column name, keyword); never user input. */
+export function raw(text: string): Fragment {
+  return fragment(text, []);
+}
+
+/** Joins fragments with a separator (a constant). */
+export function join(parts: readonly Fragment[], separator = ', '): Fragment {
+  return parts.reduce<Fragment>(
+    (acc, part, i) => (i === 0 ? part : sql`${acc}${raw(separator)}${part}`),
+    fragment('', []),
+  );
+}
+
+function renumber(text: string, offset: number): string {
+  return offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+}
+
+/** Converts our params to DuckDB values (arrays become LIST values). */
+export function toDuckDbParams(params: readonly Param[]): DuckDBValue[] {
+  return params.map((p) => (Array.isArray(p) ? listValue([...p]) : (p as DuckDBValue)));
+}

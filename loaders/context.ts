@@ -1,0 +1,108 @@
+// The state shared by the format loaders while one study folder is loaded: the open
+// transaction, the study's keys, its samples and patients, profiles, and warnings.
+import type { Db } from '../engine/sql/db.js';
+import { raw, sql } from '../engine/sql/sql.js';
+import { LoadError, type Location, type Warnings } from './errors.js';
+import type { GeneResolver } from './genes/gene-resolver.js';
+import { isTcgaNormal, normalisePatientId, normaliseSampleId } from './ids.js';
+import type { MetaFile } from './study-dir.js';
+import { TableWriter } from './store/table-writer.js';
+
+export interface SampleRef {
+  sampleKey: number;
+  patientKey: number;
+}
+
+export interface ProfileRef {
+  profileKey: number;
+  stableId: string; // full id: <studyId>_<stable_id>
+  meta: MetaFile;
+}
+
+/** What to do with a sample id that the clinical sample file did not create. */
+export type UnknownSamplePolicy = 'abort' | 'skip';
+
+export class StudyContext {
+  readonly patients = new Map<string, number>();
+  readonly samples = new Map<string, SampleRef>();
+  readonly profiles = new Map<string, ProfileRef>();
+  /** profile key → sample key → panel key (null = whole exome/genome); written at the end. */
+  readonly profiled = new Map<number, Map<number, number | null>>();
+  /** Rows written per table, for the load summary. */
+  readonly rowCounts = new Map<string, number>();
+  private readonly nextKeys = new Map<string, number>();
+
+  constructor(
+    readonly db: Db,
+    readonly genes: GeneResolver,
+    readonly warnings: Warnings,
+    readonly study: { key: number; id: string; referenceGenome: string },
+    readonly incremental: boolean,
+  ) {}
+
+  warn(location: Location, message: string): void {
+    this.warnings.add(location, message);
+  }
+
+  /** Allocates the next integer key of `table.column` (keys are global across studies). */
+  async nextKey(table: string, column: string): Promise<number> {
+    const id = `${table}.${column}`;
+    let next = this.nextKeys.get(id);
+    if (next === undefined) {
+      // table and column are constants of the calling loader, never input.
+      const row = await this.db.one<{ m: number }>(sql`SELECT coalesce(max(${raw(column)}), 0)::INTEGER AS m FROM ${raw(table)}`);
+      next = (row?.m ?? 0) + 1;
+    }
+    this.nextKeys.set(id, next + 1);
+    return next;
+  }
+
+  /** Opens an appender-backed writer whose row count is added to the summary on close. */
+  async writer(table: string): Promise<TableWriter> {
+    const writer = await TableWriter.open(this.db, table);
+    const close = writer.close.bind(writer);
+    writer.close = () => {
+      close();
+      this.rowCounts.set(table, (this.rowCounts.get(table) ?? 0) + writer.rowCount);
+    };
+    return writer;
+  }
+
+  /**
+   * The sample a data file names: TCGA-normalised; undefined for a TCGA normal (dropped) and,
+   * under the 'skip' policy, for an unknown id (with a warning).
+   */
+  sampleOf(rawId: string, location: Location, policy: UnknownSamplePolicy): SampleRef | undefined {
+    const id = normaliseSampleId(rawId);
+    const ref = this.samples.get(id);
+    if (ref) return ref;
+    if (isTcgaNormal(id)) return undefined;
+    if (policy === 'abort') throw new LoadError(location, `sample '${rawId}' is not defined in the clinical sample file`);
+    this.warn(location, `sample not defined in the clinical sample file, row skipped`);
+    return undefined;
+  }
+
+  /** A patient named verbatim (timeline, patient-level files) or TCGA-normalised (clinical). */
+  patientOf(rawId: string, normalise: boolean): number | undefined {
+    return this.patients.get(normalise ? normalisePatientId(rawId) : rawId);
+  }
+
+  /** Samples of a patient, in key order. */
+  samplesOfPatient(patientKey: number): number[] {
+    const keys: number[] = [];
+    for (const ref of this.samples.values()) if (ref.patientKey === patientKey) keys.push(ref.sampleKey);
+    return keys.sort((a, b) => a - b);
+  }
+
+  markProfiled(profileKey: number, sampleKey: number, panelKey: number | null = null): void {
+    let samples = this.profiled.get(profileKey);
+    if (!samples) this.profiled.set(profileKey, (samples = new Map()));
+    if (!samples.has(sampleKey) || panelKey !== null) samples.set(sampleKey, panelKey);
+  }
+
+  /** The full profile id of a stable id (study-format 5.1). */
+  profileId(stableId: string): string {
+    return stableId.startsWith(`${this.study.id}_`) ? stableId : `${this.study.id}_${stableId}`;
+  }
+}
+

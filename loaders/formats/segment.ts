@@ -1,0 +1,7 @@
+// PLACEHOLDER (being written): replaced by the real loader.
+import { LoadError } from '../errors.js';
+import type { FormatLoader } from './format-loader.js';
+
+export const loadSegments: FormatLoader = async (_ctx, meta) => {
+  throw new LoadError({ file: meta.path }, 'this file type is not supported yet');
+};

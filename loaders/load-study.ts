@@ -1,0 +1,152 @@
+// Loads one study folder (or an incremental data directory) in one transaction, in the order
+// of study-format 23/24: a failed load leaves the store as it was.
+import type { Db } from '../engine/sql/db.js';
+import { raw, sql } from '../engine/sql/sql.js';
+import { StudyContext } from './context.js';
+import { deriveStudyData } from './derive.js';
+import { deleteStudyRows } from './store/delete-study.js';
+import { LoadError, Warnings } from './errors.js';
+import { loadCancerTypes } from './formats/cancer-type.js';
+import { addGlobalCaseList, extendCaseLists, loadCaseLists } from './formats/case-lists.js';
+import { loadClinicalSamples } from './formats/clinical.js';
+import { DATA_LOADERS, INCREMENTAL_KINDS } from './formats/index.js';
+import { insertStudy, parseStudyMeta } from './formats/study.js';
+import type { GeneResolver } from './genes/gene-resolver.js';
+import { restoreStudyContext } from './store/restore-context.js';
+import { findGenePanelFiles, importGenePanelFile } from './reference/gene-panels.js';
+import { dataFilePath, readStudyDir, type MetaFile, type StudyDir } from './study-dir.js';
+import { TsvFile } from './text/tsv.js';
+
+export interface LoadSummary {
+  studyId: string;
+  incremental: boolean;
+  samples: number;
+  patients: number;
+  profiles: number;
+  rows: Record<string, number>;
+  warnings: string[];
+  seconds: number;
+}
+
+export interface LoadOptions {
+  /** Called with each data file's path as it starts (progress display). */
+  onFile?: (path: string) => void;
+}
+
+export async function loadStudy(db: Db, genes: GeneResolver, dir: string, options: LoadOptions = {}): Promise<LoadSummary> {
+  const started = performance.now();
+  const study = readStudyDir(dir);
+  const warnings = new Warnings();
+  const studyMeta = single(study, 'study');
+  const studyId = checkStudyIds(study);
+  const incremental = studyMeta === undefined;
+  const ctx = await db.transaction(async () => {
+    for (const panel of findGenePanelFiles(dir)) await importGenePanelFile(db, genes, panel, warnings);
+    const ctx = incremental ? await openIncremental(db, genes, warnings, study, studyId) : await createStudy(db, genes, warnings, study, studyMeta);
+    const samplesMeta = single(study, 'clinical-sample');
+    if (samplesMeta) {
+      options.onFile?.(samplesMeta.path);
+      await loadClinicalSamples(ctx, samplesMeta);
+    } else if (!incremental) throw new LoadError({ file: dir }, 'the study has no clinical sample file (meta with datatype SAMPLE_ATTRIBUTES)');
+    for (const meta of orderedDataMetas(study)) {
+      options.onFile?.(meta.path);
+      const loader = DATA_LOADERS.find(([kind]) => kind === meta.kind)?.[1];
+      if (!loader) throw new LoadError({ file: meta.path }, `no loader for ${meta.kind}`);
+      await loader(ctx, meta);
+    }
+    await writeProfiledSamples(ctx);
+    if (incremental) {
+      if (samplesMeta) await extendCaseLists(ctx, study.caseListFiles, await sampleIdsOf(samplesMeta));
+    } else {
+      await loadCaseLists(ctx, study.caseListFiles);
+      if (parseStudyMeta(studyMeta).addGlobalCaseList) await addGlobalCaseList(ctx);
+    }
+    await deriveStudyData(ctx);
+    return ctx;
+  });
+  const rows = Object.fromEntries([...ctx.rowCounts].filter(([, n]) => n > 0).sort());
+  const count = async (table: string) =>
+    (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${rawTable(table)} WHERE study_key = ${ctx.study.key}`))?.n ?? 0;
+  return {
+    studyId, incremental, rows,
+    samples: await count('sample'),
+    patients: await count('patient'),
+    profiles: await count('molecular_profile'),
+    warnings: warnings.summary(),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+const rawTable = (t: string) => raw(t); // our own table names only
+
+function single(study: StudyDir, kind: MetaFile['kind']): MetaFile | undefined {
+  const found = study.metas.filter((m) => m.kind === kind);
+  if (found.length > 1) throw new LoadError({ file: found[1].path }, `a study folder may hold only one ${kind} file (also: ${found[0].path})`);
+  return found[0];
+}
+
+function checkStudyIds(study: StudyDir): string {
+  const ids = new Set<string>();
+  for (const meta of study.metas) {
+    const id = meta.values.get('cancer_study_identifier');
+    if (id !== undefined) ids.add(id);
+  }
+  if (study.metas.length === 0) throw new LoadError({ file: study.dir }, 'no meta files found');
+  if (ids.size !== 1) throw new LoadError({ file: study.dir }, `meta files disagree on cancer_study_identifier: ${[...ids].join(', ') || 'none'}`);
+  return [...ids][0];
+}
+
+async function createStudy(db: Db, genes: GeneResolver, warnings: Warnings, study: StudyDir, meta: MetaFile): Promise<StudyContext> {
+  const record = parseStudyMeta(meta);
+  const cancerTypes = single(study, 'cancer-type');
+  if (cancerTypes) await loadCancerTypes(db, cancerTypes, warnings);
+  const previous = await db.one<{ study_key: number }>(sql`SELECT study_key FROM cancer_study WHERE study_id = ${record.studyId}`);
+  if (previous) await deleteStudyRows(db, previous.study_key);
+  const studyKey = previous?.study_key ?? ((await db.one<{ k: number }>(sql`SELECT coalesce(max(study_key), 0)::INTEGER + 1 AS k FROM cancer_study`))?.k ?? 1);
+  await insertStudy(db, meta, studyKey, record);
+  return new StudyContext(db, genes, warnings, { key: studyKey, id: record.studyId, referenceGenome: record.referenceGenome }, false);
+}
+
+async function openIncremental(db: Db, genes: GeneResolver, warnings: Warnings, study: StudyDir, studyId: string): Promise<StudyContext> {
+  for (const meta of study.metas) {
+    if (!INCREMENTAL_KINDS.has(meta.kind) || (meta.kind === 'generic-assay' && meta.values.get('patient_level')?.toLowerCase() === 'true'))
+      throw new LoadError({ file: meta.path }, `${meta.kind} files cannot be loaded incrementally (and there is no meta_study file)`);
+  }
+  const row = await db.one<{ study_key: number; reference_genome: string }>(sql`SELECT study_key, reference_genome FROM cancer_study WHERE study_id = ${studyId}`);
+  if (!row) throw new LoadError({ file: study.dir }, `no meta_study file, and study '${studyId}' is not loaded: an incremental load needs the study first`);
+  const ctx = new StudyContext(db, genes, warnings, { key: row.study_key, id: studyId, referenceGenome: row.reference_genome }, true);
+  await restoreStudyContext(ctx);
+  return ctx;
+}
+
+/** Data metas in load order; a Z-score file after the profile it is derived from. */
+function orderedDataMetas(study: StudyDir): MetaFile[] {
+  const rank = (m: MetaFile) => DATA_LOADERS.findIndex(([kind]) => kind === m.kind);
+  const isZscore = (m: MetaFile) => m.kind === 'expression' && m.values.get('datatype') === 'Z-SCORE';
+  return study.metas
+    .filter((m) => rank(m) >= 0)
+    .map((m, i) => ({ m, key: [rank(m), isZscore(m) ? 1 : 0, i] }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+    .map(({ m }) => m);
+}
+
+async function writeProfiledSamples(ctx: StudyContext): Promise<void> {
+  for (const [profileKey, samples] of ctx.profiled) {
+    await ctx.db.run(sql`DELETE FROM sample_profile WHERE profile_key = ${profileKey} AND sample_key IN (SELECT unnest(${[...samples.keys()]}::INTEGER[]))`);
+    const writer = await ctx.writer('sample_profile');
+    try {
+      for (const [sampleKey, panelKey] of samples) writer.add({ study_key: ctx.study.key, sample_key: sampleKey, profile_key: profileKey, panel_key: panelKey });
+    } finally {
+      writer.close();
+    }
+  }
+}
+
+async function sampleIdsOf(meta: MetaFile): Promise<string[]> {
+  const tsv = new TsvFile(dataFilePath(meta));
+  const { columns } = await tsv.readHeader();
+  const col = columns.findIndex((c) => c.toUpperCase() === 'SAMPLE_ID');
+  const ids: string[] = [];
+  for await (const { cells } of tsv.rows()) ids.push(cells[col]);
+  return ids;
+}

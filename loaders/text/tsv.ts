@@ -1,0 +1,93 @@
+// Tab-separated data files (study-format 3.2): leading '#' lines, a header, then rows that must
+// have as many fields as the header. No quoting; cells are trimmed; blank lines are skipped.
+import { LoadError } from '../errors.js';
+import { readLines } from './lines.js';
+
+export interface TsvRow {
+  cells: string[];
+  lineNo: number;
+}
+
+export interface TsvHeader {
+  /** '#' lines before the header, without their leading '#'. */
+  comments: string[];
+  columns: string[];
+  lineNo: number;
+}
+
+export interface TsvOptions {
+  /** Rows may be shorter than the header (missing trailing cells read as ''). */
+  allowShortRows?: boolean;
+  /** Rows may be longer than the header (extra cells ignored). */
+  allowLongRows?: boolean;
+  /** Lines after the header starting with '#' are skipped instead of being an error. */
+  skipCommentRows?: boolean;
+  /** The file has no header line: every line is a row. */
+  noHeader?: boolean;
+}
+
+export class TsvFile {
+  private header?: TsvHeader;
+  private readonly lines: AsyncGenerator<{ text: string; lineNo: number }>;
+
+  constructor(
+    readonly path: string,
+    private readonly options: TsvOptions = {},
+  ) {
+    this.lines = readLines(path);
+  }
+
+  /** Reads the comment block and the header line. */
+  async readHeader(): Promise<TsvHeader> {
+    if (this.header) return this.header;
+    const comments: string[] = [];
+    if (this.options.noHeader) return (this.header = { comments, columns: [], lineNo: 0 });
+    for (;;) {
+      const next = await this.lines.next();
+      if (next.done) throw new LoadError({ file: this.path }, 'file has no header line');
+      const { text, lineNo } = next.value;
+      if (text.startsWith('#')) comments.push(text.replace(/^#+/, ''));
+      else if (text.trim() !== '') {
+        const columns = text.split('\t').map((c) => c.trim());
+        const seen = new Set<string>();
+        for (const column of columns) {
+          if (seen.has(column)) throw new LoadError({ file: this.path, line: lineNo, column }, `column header '${column}' is repeated`);
+          seen.add(column);
+        }
+        return (this.header = { comments, columns, lineNo });
+      }
+    }
+  }
+
+  /** Data rows with trimmed cells; fails on a row whose field count differs from the header. */
+  async *rows(): AsyncGenerator<TsvRow> {
+    const header = await this.readHeader();
+    const width = header.columns.length;
+    for await (const { text, lineNo } of this.lines) {
+      if (text.trim() === '') continue;
+      if (text.startsWith('#')) {
+        if (this.options.skipCommentRows) continue;
+        throw new LoadError({ file: this.path, line: lineNo }, 'data line starts with #');
+      }
+      const cells = text.split('\t');
+      for (let i = 0; i < cells.length; i++) cells[i] = cells[i].trim();
+      if (!this.options.noHeader) {
+        if (cells.length < width) {
+          if (!this.options.allowShortRows)
+            throw new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length} (truncated row?)`);
+          while (cells.length < width) cells.push('');
+        } else if (cells.length > width && !this.options.allowLongRows) {
+          throw new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length}`);
+        }
+      }
+      yield { cells, lineNo };
+    }
+  }
+}
+
+/** Case-insensitive column lookup; when two headers differ only by case the later one wins. */
+export function columnIndex(columns: readonly string[]): (name: string) => number {
+  const index = new Map<string, number>();
+  columns.forEach((c, i) => index.set(c.toLowerCase(), i));
+  return (name) => index.get(name.toLowerCase()) ?? -1;
+}
