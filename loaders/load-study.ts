@@ -45,11 +45,11 @@ export async function loadStudy(db: Db, genes: GeneResolver, dir: string, option
     const ctx = incremental ? await openIncremental(db, genes, warnings, study, studyId) : await createStudy(db, genes, warnings, study, studyMeta);
     const samplesMeta = single(study, 'clinical-sample');
     if (samplesMeta) {
-      options.onFile?.(samplesMeta.path);
+      options.onFile?.(dataFilePath(samplesMeta));
       await loadClinicalSamples(ctx, samplesMeta);
     } else if (!incremental) throw new LoadError({ file: dir }, 'the study has no clinical sample file (meta with datatype SAMPLE_ATTRIBUTES)');
     for (const meta of orderedDataMetas(study)) {
-      options.onFile?.(meta.path);
+      options.onFile?.(dataFilePath(meta));
       const loader = DATA_LOADERS.find(([kind]) => kind === meta.kind)?.[1];
       if (!loader) throw new LoadError({ file: meta.path }, `no loader for ${meta.kind}`);
       await loader(ctx, meta);

@@ -80,12 +80,21 @@ function normaliseValue(value: unknown): unknown {
   return value;
 }
 
-/** The row mapper of the API: snake_case to camelCase, NULL to absent. */
+/**
+ * The row mapper of the API: snake_case keys to camelCase (nested rows too), NULL to absent
+ * (cBioPortal omits nulls).
+ */
 export function toApiObject(row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (value === null || value === undefined) continue;
-    out[key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = value;
+    out[key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = toApiValue(value);
   }
   return out;
+}
+
+function toApiValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toApiValue);
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) return toApiObject(value as Row);
+  return value;
 }

@@ -1,0 +1,142 @@
+// The sub-commands of `duckportal`; each opens the store it is given and closes it again.
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Db } from '../engine/sql/db.js';
+import { sql } from '../engine/sql/sql.js';
+import { GeneResolver } from '../loaders/genes/gene-resolver.js';
+import { loadStudy, type LoadSummary } from '../loaders/load-study.js';
+import { importGenesets } from '../loaders/reference/genesets-import.js';
+import { importCancerTypes, importGenes } from '../loaders/reference/genes-import.js';
+import { deleteStudyRows } from '../loaders/store/delete-study.js';
+import { generateDemoStudy } from '../bench/demo/generate-demo-study.js';
+import { serve } from '../server/main.js';
+import { startProgress } from './progress.js';
+import { UsageError } from './usage-error.js';
+
+export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version', string>>;
+export type Command = (args: string[], options: Options) => Promise<void>;
+
+const DATA = (name: string) => fileURLToPath(new URL(`../data/${name}`, import.meta.url));
+const DEMO_DIR = '.duckportal';
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined || value === '') throw new UsageError(`missing ${what}`);
+  return value;
+}
+
+async function withStore<T>(options: Options, work: (db: Db) => Promise<T>): Promise<T> {
+  const db = await Db.open(need(options.db, '--db <file>'));
+  try {
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
+
+function integer(value: string | undefined, fallback: number, what: string): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new UsageError(`${what} must be a non-negative integer`);
+  return Number(value);
+}
+
+function printSummary(s: LoadSummary): void {
+  console.log(`${s.studyId}${s.incremental ? ' (incremental)' : ''}: ${s.samples} samples, ${s.patients} patients, ${s.profiles} profiles, ${s.seconds.toFixed(1)} s`);
+  for (const [table, n] of Object.entries(s.rows)) console.log(`  ${table.padEnd(28)} ${n.toLocaleString('en-US')} rows`);
+  if (s.warnings.length) {
+    console.log(`  warnings (${s.warnings.length}):`);
+    for (const w of s.warnings) console.log(`    ${w}`);
+  }
+}
+
+async function loadDirs(db: Db, dirs: string[]): Promise<boolean> {
+  const genes = await GeneResolver.load(db);
+  if (genes.size === 0)
+    throw new UsageError('the store has no gene reference yet: run `duckportal genes import <path> --db <file>` first (e.g. the seed exports of a cBioPortal installation)');
+  let ok = true;
+  for (const dir of dirs) {
+    const progress = startProgress();
+    try {
+      printSummary(await loadStudy(db, genes, dir, { onFile: progress.onFile }));
+    } catch (error) {
+      progress.stop();
+      ok = false;
+      console.error(`error: ${dir}: ${error instanceof Error ? error.message : String(error)} — nothing of this study was written`);
+      continue;
+    }
+    progress.stop();
+  }
+  return ok;
+}
+
+export const commands: Record<string, Command> = {
+  'genes import': async ([path], options) =>
+    withStore(options, async (db) => {
+      const genome = options.genome === 'hg38' ? 'hg38' : 'hg19';
+      const s = await importGenes(db, need(path, '<path>'), { genome });
+      console.log(`genes: ${s.genes}, aliases: ${s.aliases}, reference genome genes: ${s.referenceGenomeGenes}, cancer types: ${s.cancerTypes}, reference genomes: ${s.referenceGenomes}`);
+    }),
+
+  'genesets import': async ([dir], options) =>
+    withStore(options, async (db) => {
+      const s = await importGenesets(db, need(dir, '<dir>'), { version: options.version });
+      console.log(`gene sets: ${s.genesets}, hierarchy nodes: ${s.nodes}`);
+    }),
+
+  load: async (dirs, options) =>
+    withStore(options, async (db) => {
+      if (dirs.length === 0) throw new UsageError('missing <study-dir>');
+      if (!(await loadDirs(db, dirs))) process.exitCode = 1;
+    }),
+
+  list: async (_args, options) =>
+    withStore(options, async (db) => {
+      const rows = await db.all<{ study_id: string; name: string; samples: number; import_date: string }>(sql`
+        SELECT study_id, name, (SELECT count(*)::INTEGER FROM sample s WHERE s.study_key = c.study_key) AS samples,
+          strftime(import_date, '%Y-%m-%d %H:%M:%S') AS import_date
+        FROM cancer_study c ORDER BY study_key`);
+      if (rows.length === 0) console.log('no studies loaded');
+      for (const r of rows) console.log(`${r.study_id}\t${r.samples} samples\t${r.import_date}\t${r.name}`);
+    }),
+
+  delete: async ([studyId], options) =>
+    withStore(options, async (db) => {
+      const row = await db.one<{ study_key: number }>(sql`SELECT study_key FROM cancer_study WHERE study_id = ${need(studyId, '<studyId>')}`);
+      if (!row) throw new UsageError(`no study '${studyId}' in the store`);
+      await db.transaction(() => deleteStudyRows(db, row.study_key));
+      console.log(`deleted ${studyId}`);
+    }),
+
+  serve: async (_args, options) => {
+    const dbPath = need(options.db, '--db <file>');
+    if (!existsSync(dbPath)) throw new UsageError(`no store at ${dbPath}: import genes and load studies into it first`);
+    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1' });
+  },
+
+  demo: async (_args, options) => {
+    const outDir = need(options.out, '--out <dir>');
+    const summary = await generateDemoStudy({ outDir, samples: integer(options.samples, 1000, '--samples'), seed: integer(options.seed, 1, '--seed') });
+    console.log(`demo study written to ${outDir}: ${JSON.stringify(summary)}`);
+  },
+
+  /** npm start: on first start, generate and load the demo study into a git-ignored store. */
+  start: async (_args, options) => {
+    const dbPath = options.db ?? `${DEMO_DIR}/demo.duckdb`;
+    if (!existsSync(dbPath)) {
+      mkdirSync(DEMO_DIR, { recursive: true });
+      const studyDir = `${DEMO_DIR}/demo_study`;
+      console.log('first start: generating the demo study and loading it (once)');
+      await generateDemoStudy({ outDir: studyDir, samples: 2000, seed: 1 });
+      const tmp = `${dbPath}.partial`;
+      const db = await Db.open(tmp);
+      try {
+        await importGenes(db, DATA('demo-genes.tsv'));
+        await importCancerTypes(db, DATA('cancer-types.tsv'));
+        if (!(await loadDirs(db, [studyDir]))) throw new Error('the demo study failed to load');
+      } finally {
+        db.close();
+      }
+      renameSync(tmp, dbPath);
+    }
+    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1' });
+  },
+};

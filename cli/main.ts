@@ -1,0 +1,51 @@
+// The `duckportal` command line: one sub-command per job (see README.md for usage).
+import { parseArgs } from 'node:util';
+import { LoadError } from '../loaders/errors.js';
+import { commands, type Command } from './commands.js';
+import { UsageError } from './usage-error.js';
+
+const USAGE = `usage:
+  duckportal genes import <path> --db <file> [--genome hg19|hg38]
+  duckportal genesets import <dir> --db <file> [--version <name>]
+  duckportal load <study-dir>... --db <file>
+  duckportal list --db <file>
+  duckportal delete <studyId> --db <file>
+  duckportal serve --db <file> [--port 8080] [--host 127.0.0.1]
+  duckportal demo --out <dir> [--samples 1000] [--seed 1]
+  duckportal start            (npm start: demo study + serve on http://127.0.0.1:8080)`;
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      db: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      out: { type: 'string' },
+      samples: { type: 'string' },
+      seed: { type: 'string' },
+      genome: { type: 'string' },
+      version: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [first, second, ...rest] = positionals;
+  const twoWord = `${first} ${second}`;
+  const name = twoWord in commands ? twoWord : first;
+  const command: Command | undefined = name ? commands[name] : undefined;
+  if (values.help || !command) {
+    console.log(USAGE);
+    if (!values.help) process.exitCode = 2;
+    return;
+  }
+  const args = name === twoWord ? rest : [second, ...rest].filter((a): a is string => a !== undefined);
+  await command(args, values);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof LoadError) console.error(`error: ${error.message}`);
+  else if (error instanceof UsageError) console.error(`error: ${error.message}\n\n${USAGE}`);
+  else console.error(error);
+  process.exitCode = 1;
+});

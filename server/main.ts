@@ -1,0 +1,22 @@
+// Starts the HTTP server on a store file: listen, log, and shut down cleanly on a signal.
+import { Db } from '../engine/sql/db.js';
+import { buildApp } from './app.js';
+
+export interface ServeOptions {
+  dbPath: string;
+  port: number;
+  host: string;
+}
+
+export async function serve(options: ServeOptions): Promise<void> {
+  const db = await Db.open(options.dbPath, { readOnly: true });
+  const app = await buildApp({ db, logger: true });
+  const stop = async () => {
+    await app.close();
+    db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen({ port: options.port, host: options.host });
+}

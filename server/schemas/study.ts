@@ -1,0 +1,62 @@
+// TypeBox models of cBioPortal's study objects (api.md 2.4, 4.1).
+import { Type, type Static } from '@sinclair/typebox';
+
+export const ResourceCountSchema = Type.Object(
+  {
+    resourceId: Type.String(),
+    displayName: Type.String(),
+    description: Type.Optional(Type.String()),
+    resourceType: Type.String(),
+    priority: Type.String(),
+    openByDefault: Type.Boolean(),
+    cancerStudyIdentifier: Type.String(),
+    customMetaData: Type.Optional(Type.String()),
+    sampleCount: Type.Integer(),
+    patientCount: Type.Integer(),
+  },
+  { $id: 'ResourceCount' },
+);
+
+export const CancerStudyMetadataSchema = Type.Object(
+  {
+    studyId: Type.String(),
+    cancerTypeId: Type.String(),
+    name: Type.String(),
+    description: Type.Optional(Type.String()),
+    publicStudy: Type.Boolean(),
+    pmid: Type.Optional(Type.String()),
+    citation: Type.Optional(Type.String()),
+    groups: Type.String(),
+    status: Type.Integer(),
+    importDate: Type.String(),
+    referenceGenome: Type.String(),
+    allSampleCount: Type.Integer(),
+    sequencedSampleCount: Type.Optional(Type.Integer()),
+    cnaSampleCount: Type.Optional(Type.Integer()),
+    mrnaRnaSeqSampleCount: Type.Optional(Type.Integer()),
+    mrnaRnaSeqV2SampleCount: Type.Optional(Type.Integer()),
+    mrnaMicroarraySampleCount: Type.Optional(Type.Integer()),
+    miRnaSampleCount: Type.Optional(Type.Integer()),
+    methylationHm27SampleCount: Type.Optional(Type.Integer()),
+    rppaSampleCount: Type.Optional(Type.Integer()),
+    massSpectrometrySampleCount: Type.Optional(Type.Integer()),
+    completeSampleCount: Type.Optional(Type.Integer()),
+    treatmentCount: Type.Optional(Type.Integer()),
+    structuralVariantCount: Type.Optional(Type.Integer()),
+    cancerType: Type.Optional(
+      Type.Object({
+        id: Type.String(),
+        name: Type.Optional(Type.String()),
+        dedicatedColor: Type.Optional(Type.String()),
+        shortName: Type.Optional(Type.String()),
+        parent: Type.Optional(Type.String()),
+      }),
+    ),
+    readPermission: Type.Boolean(),
+    resourceCounts: Type.Array(ResourceCountSchema),
+  },
+  { $id: 'CancerStudyMetadata' },
+);
+export type CancerStudyMetadata = Static<typeof CancerStudyMetadataSchema>;
+
+export const ErrorSchema = Type.Object({ message: Type.String() }, { $id: 'ErrorMessage' });
