@@ -29,10 +29,11 @@ describe('GET /api/studies', () => {
     expect(res.statusCode).toBe(200);
     const studies = res.json();
     expect(studies.map((s: { studyId: string }) => s.studyId)).toEqual(['study_hg38', 'ascn_test_study']);
-    // study_hg38/meta_study.txt: type_of_cancer brca, reference_genome hg38, one sample; no groups key.
+    // study_hg38/meta_study.txt: type_of_cancer brca, groups PUBLIC, reference_genome hg38,
+    // add_global_case_list true; its sample file has one sample.
     expect(studies[0]).toMatchObject({
-      studyId: 'study_hg38', cancerTypeId: 'brca', publicStudy: true, groups: '', status: 0, referenceGenome: 'hg38',
-      allSampleCount: 0, readPermission: true, resourceCounts: [],
+      studyId: 'study_hg38', cancerTypeId: 'brca', publicStudy: true, groups: 'PUBLIC', status: 0, referenceGenome: 'hg38',
+      allSampleCount: 1, readPermission: true, resourceCounts: [],
     });
     expect(studies[0].importDate).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(studies[0]).not.toHaveProperty('pmid');
