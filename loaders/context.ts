@@ -87,12 +87,18 @@ export class StudyContext {
     return this.patients.get(normalise ? normalisePatientId(rawId) : rawId);
   }
 
-  /** Samples of a patient, in key order. */
+  /** Samples of a patient, in key order (the index is rebuilt when samples were added). */
   samplesOfPatient(patientKey: number): number[] {
-    const keys: number[] = [];
-    for (const ref of this.samples.values()) if (ref.patientKey === patientKey) keys.push(ref.sampleKey);
-    return keys.sort((a, b) => a - b);
+    if (this.byPatient?.size !== this.samples.size) {
+      const index = new Map<number, number[]>();
+      for (const ref of this.samples.values()) index.set(ref.patientKey, [...(index.get(ref.patientKey) ?? []), ref.sampleKey]);
+      for (const keys of index.values()) keys.sort((a, b) => a - b);
+      this.byPatient = { size: this.samples.size, index };
+    }
+    return this.byPatient.index.get(patientKey) ?? [];
   }
+
+  private byPatient?: { size: number; index: Map<number, number[]> };
 
   markProfiled(profileKey: number, sampleKey: number, panelKey: number | null = null): void {
     let samples = this.profiled.get(profileKey);

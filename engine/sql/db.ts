@@ -2,7 +2,7 @@
 // running `sql` values, transactions, appenders, and the row mapper.
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
-import { toDuckDbParams, type Sql } from './sql.js';
+import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
 export type Row = Record<string, unknown>;
 
@@ -25,7 +25,7 @@ export class Db {
 
   /** Runs a statement without results (DDL, DML). */
   async run(query: Sql): Promise<void> {
-    await this.connection.run(query.text, toDuckDbParams(query.params));
+    await this.connection.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params));
   }
 
   /** Runs several ';'-separated constant statements (schema files, pragmas). */
@@ -35,7 +35,7 @@ export class Db {
 
   /** Returns rows as JS objects with snake_case keys; BIGINT becomes number, NULL stays null. */
   async all<T = Row>(query: Sql): Promise<T[]> {
-    const reader = await this.connection.runAndReadAll(query.text, toDuckDbParams(query.params));
+    const reader = await this.connection.runAndReadAll(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params));
     return reader.getRowObjectsJS().map((row) => normaliseRow(row) as T);
   }
 

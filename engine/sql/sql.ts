@@ -1,6 +1,6 @@
 // The `sql` tag: interpolated values become bound parameters, fragments nest,
 // and the result is a plain value `{ text, params }` (as Kysely's CompiledQuery).
-import { listValue, type DuckDBValue } from '@duckdb/node-api';
+import { LIST, listValue, VARCHAR, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 export type Param = string | number | bigint | boolean | null | readonly (string | number)[];
 
@@ -56,4 +56,12 @@ function renumber(text: string, offset: number): string {
 /** Converts our params to DuckDB values (arrays become LIST values). */
 export function toDuckDbParams(params: readonly Param[]): DuckDBValue[] {
   return params.map((p) => (Array.isArray(p) ? listValue([...p]) : (p as DuckDBValue)));
+}
+
+/**
+ * Explicit types where DuckDB cannot infer one: an empty list is bound as VARCHAR[] (SQL casts
+ * it as needed, e.g. `$1::INTEGER[]`). Other entries stay undefined (inferred).
+ */
+export function toDuckDbTypes(params: readonly Param[]): DuckDBType[] {
+  return params.map((p) => (Array.isArray(p) && p.length === 0 ? LIST(VARCHAR) : undefined)) as DuckDBType[];
 }

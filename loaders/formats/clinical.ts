@@ -63,13 +63,30 @@ async function storeAttributeMeta(ctx: StudyContext, file: ParsedFile, patientLe
   }
 }
 
-async function createPatient(ctx: StudyContext, patientId: string): Promise<number> {
+/** Rows of patients and samples created by a file, appended in one go at its end. */
+interface NewRows {
+  patients: { patient_key: number; study_key: number; patient_id: string }[];
+  samples: { sample_key: number; study_key: number; patient_key: number; sample_id: string; sample_type: string }[];
+}
+
+async function createPatient(ctx: StudyContext, created: NewRows, patientId: string): Promise<number> {
   const known = ctx.patients.get(patientId);
   if (known !== undefined) return known;
   const patientKey = await ctx.nextKey('patient', 'patient_key');
-  await ctx.db.run(sql`INSERT INTO patient VALUES (${patientKey}, ${ctx.study.key}, ${patientId})`);
+  created.patients.push({ patient_key: patientKey, study_key: ctx.study.key, patient_id: patientId });
   ctx.patients.set(patientId, patientKey);
   return patientKey;
+}
+
+async function writeNewRows(ctx: StudyContext, created: NewRows): Promise<void> {
+  for (const [table, rows] of [['patient', created.patients], ['sample', created.samples]] as const) {
+    const writer = await ctx.writer(table);
+    try {
+      for (const row of rows) writer.add(row);
+    } finally {
+      writer.close();
+    }
+  }
 }
 
 export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Promise<void> {
@@ -81,7 +98,7 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
   await storeAttributeMeta(ctx, file, false, new Set(['SAMPLE_ID', 'PATIENT_ID']));
   const seen = new Set<string>();
   const values = await ctx.writer('clinical_sample');
-  let created = 0;
+  const created: NewRows = { patients: [], samples: [] };
   try {
     for await (const { cells, lineNo } of file.tsv.rows()) {
       const rawId = cells[sampleCol];
@@ -89,7 +106,7 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
       if (/\s/.test(rawId)) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, `whitespace in sample id '${rawId}'`);
       const sampleId = normaliseSampleId(rawId);
       const patientId = patientOfSample(file.path, lineNo, sampleId, cells[patientCol]);
-      const patientKey = await createPatient(ctx, patientId);
+      const patientKey = await createPatient(ctx, created, patientId);
       const sampleType = sampleTypeOf(sampleId, typeCol >= 0 ? cells[typeCol] : undefined);
       if (isTcgaNormal(sampleId) || isNormalSampleType(sampleType)) continue; // normals are not created
       if (seen.has(sampleId)) {
@@ -98,8 +115,7 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
         continue;
       }
       seen.add(sampleId);
-      const sampleKey = await upsertSample(ctx, file.path, lineNo, sampleId, patientKey, sampleType);
-      created++;
+      const sampleKey = await upsertSample(ctx, created, file.path, lineNo, sampleId, patientKey, sampleType);
       file.columns.forEach((column, i) => {
         if (i === sampleCol || i === patientCol) return;
         const value = clinicalValue(file, column, cells[i], lineNo);
@@ -109,7 +125,8 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
   } finally {
     values.close();
   }
-  if (created === 0) throw new LoadError({ file: file.path }, 'the sample file defines no sample');
+  await writeNewRows(ctx, created);
+  if (seen.size === 0) throw new LoadError({ file: file.path }, 'the sample file defines no sample');
 }
 
 /** A TCGA sample's patient is its barcode's first three parts; PATIENT_ID must agree. */
@@ -124,7 +141,7 @@ function patientOfSample(path: string, lineNo: number, sampleId: string, rawPati
   return rawPatient;
 }
 
-async function upsertSample(ctx: StudyContext, path: string, lineNo: number, sampleId: string, patientKey: number, sampleType: string): Promise<number> {
+async function upsertSample(ctx: StudyContext, created: NewRows, path: string, lineNo: number, sampleId: string, patientKey: number, sampleType: string): Promise<number> {
   const existing = ctx.samples.get(sampleId);
   if (existing) {
     if (existing.patientKey !== patientKey) throw new LoadError({ file: path, line: lineNo }, `sample '${sampleId}' belongs to another patient already`);
@@ -134,7 +151,7 @@ async function upsertSample(ctx: StudyContext, path: string, lineNo: number, sam
     return existing.sampleKey;
   }
   const sampleKey = await ctx.nextKey('sample', 'sample_key');
-  await ctx.db.run(sql`INSERT INTO sample VALUES (${sampleKey}, ${ctx.study.key}, ${patientKey}, ${sampleId}, ${sampleType})`);
+  created.samples.push({ sample_key: sampleKey, study_key: ctx.study.key, patient_key: patientKey, sample_id: sampleId, sample_type: sampleType });
   ctx.samples.set(sampleId, { sampleKey, patientKey });
   return sampleKey;
 }
@@ -147,7 +164,7 @@ export const loadClinicalPatients: FormatLoader = async (ctx, meta) => {
   await storeAttributeMeta(ctx, file, true, new Set(['PATIENT_ID']));
   const seen = new Set<string>();
   const values = await ctx.writer('clinical_patient');
-  const before = values.rowCount;
+  const created: NewRows = { patients: [], samples: [] };
   try {
     for await (const { cells, lineNo } of file.tsv.rows()) {
       const rawId = cells[patientCol];
@@ -158,7 +175,7 @@ export const loadClinicalPatients: FormatLoader = async (ctx, meta) => {
       let patientKey = ctx.patients.get(patientId);
       if (patientKey === undefined) {
         ctx.warn({ file: file.path, line: lineNo }, 'clinical data for a patient with no samples');
-        patientKey = await createPatient(ctx, patientId);
+        patientKey = await createPatient(ctx, created, patientId);
       } else if (ctx.incremental) {
         await ctx.db.run(sql`DELETE FROM clinical_patient WHERE patient_key = ${patientKey}`);
       }
@@ -171,7 +188,8 @@ export const loadClinicalPatients: FormatLoader = async (ctx, meta) => {
   } finally {
     values.close();
   }
-  if (values.rowCount === before) throw new LoadError({ file: file.path }, 'No data was added: the patient file stores no value');
+  await writeNewRows(ctx, created);
+  if (values.rowCount === 0) throw new LoadError({ file: file.path }, 'No data was added: the patient file stores no value');
   const withoutRow = [...ctx.patients.keys()].filter((id) => !seen.has(id)).length;
   if (withoutRow > 0 && !ctx.incremental) ctx.warn({ file: file.path }, `${withoutRow} patient(s) with samples have no row in the patient file`);
 };

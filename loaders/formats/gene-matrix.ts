@@ -1,7 +1,341 @@
-// PLACEHOLDER (being written): replaced by the real loader.
-import { LoadError } from '../errors.js';
+// Wide gene × sample matrices (study-format 11.2, 12, 9): CNA, expression, methylation, protein.
+// JS reads the header and the gene columns (validation, gene resolution, line numbers); DuckDB
+// reads the cells: one gene_value row per cell holding its trimmed text, as ImportTabDelimData.
+import { sql } from '../../engine/sql/sql.js';
+import type { ProfileRef, StudyContext } from '../context.js';
+import { LoadError, type Location } from '../errors.js';
+import type { GeneRecord, GeneResolver } from '../genes/gene-resolver.js';
+import { guessGene } from '../genes/guess-gene.js';
+import { createProfile, metaGenePanel } from '../store/profiles.js';
+import { dataFilePath, type MetaFile } from '../study-dir.js';
+import { readLines } from '../text/lines.js';
 import type { FormatLoader } from './format-loader.js';
 
-export const loadGeneMatrix: FormatLoader = async (_ctx, meta) => {
-  throw new LoadError({ file: meta.path }, 'this file type is not supported yet');
+/** Header names never taken for a sample column (case-insensitive). */
+const FEATURE_COLUMNS = new Set(['gene symbol', 'hugo_symbol', 'entrez_gene_id', 'locus id', 'cytoband', 'composite.element.ref', 'geneset_id', 'entity_stable_id']);
+/** What Java's String.trim() removes around a cell (tabs cannot occur inside one). */
+const CELL_SPACE = ' \r\n\u000b\u000c';
+/** DuckDB reads each line as one field split on this byte, which a matrix never holds. */
+const LINE_DELIMITER = '\u0001';
+const DUCKDB_MAX_LINE = 2_097_152;
+
+export interface MatrixLayout {
+  /** Hugo_Symbol, or Composite.Element.REF when present (the importer reads it instead); -1 if none. */
+  symbol: number;
+  entrez: number;
+  /** Protein file keyed by Composite.Element.REF in its first column. */
+  rppa: boolean;
+  /** First sample column: the first one after the last feature column that is no feature name. */
+  sampleStart: number;
+}
+
+export function matrixLayout(columns: readonly string[], proteinLevel: boolean): MatrixLayout | string {
+  const find = (name: string) => columns.findIndex((c) => c.toLowerCase() === name);
+  const hugo = find('hugo_symbol');
+  const entrez = find('entrez_gene_id');
+  const cer = find('composite.element.ref');
+  const rppa = proteinLevel && cer === 0;
+  if (!rppa && hugo < 0 && entrez < 0) return 'at least one of the columns Hugo_Symbol and Entrez_Gene_Id is required';
+  const lastFeature = Math.max(hugo, entrez, cer, find('geneset_id'));
+  const sampleStart = columns.findIndex((c, i) => i > lastFeature && !FEATURE_COLUMNS.has(c.toLowerCase()));
+  if (sampleStart < 0) return 'the file has no sample columns';
+  return { symbol: cer >= 0 ? cer : hugo, entrez: rppa ? -1 : entrez, rppa, sampleStart };
+}
+
+/** Genes a row is stored for; `single`: one non-miRNA gene (only such rows give CNA events). */
+export type RowGenes = { genes: GeneRecord[]; single: boolean } | { skip: string };
+
+/** Gene resolution of a wide matrix row (study-format 9, "wide matrix" column). */
+export function resolveMatrixRow(resolver: GeneResolver, symbol: string, entrez: string): RowGenes {
+  if (entrez !== '' && !/^[0-9]+$/.test(entrez)) return { skip: 'Entrez_Gene_Id is not a number, row skipped' };
+  if (symbol === '' && entrez === '') return { skip: 'no Hugo_Symbol and no Entrez_Gene_Id, row skipped' };
+  if (symbol.includes('///')) return { skip: "symbol names several genes ('///'), row skipped" };
+  if (symbol.includes('---')) return { skip: "symbol is an unknown gene ('---'), row skipped" };
+  let found: GeneRecord[] = [];
+  const byId = entrez === '' ? undefined : resolver.byEntrezId(Number(entrez));
+  if (byId) found = [byId];
+  else if (symbol !== '') {
+    const bar = symbol.indexOf('|');
+    const r = resolver.bySymbolName(bar > 0 ? symbol.slice(0, bar) : symbol);
+    if (r.kind === 'gene') found = [r.gene];
+    else if (r.kind === 'ambiguous') found = r.candidates.map((id) => resolver.byEntrezId(id)).filter((g): g is GeneRecord => !!g);
+  }
+  if (found.length === 0) return { skip: 'gene not found, row skipped' };
+  // A symbol naming microRNAs (itself or as an alias) is stored once per microRNA gene.
+  const mirnas = dedupe([...found.filter((g) => g.type === 'miRNA'), ...(symbol === '' ? [] : resolver.microRnaGenes(symbol))]);
+  if (mirnas.length > 0) return { genes: mirnas, single: false };
+  if (found.length === 1) return { genes: found, single: true };
+  return { skip: 'ambiguous gene symbol, row skipped' };
+}
+
+function dedupe(genes: GeneRecord[]): GeneRecord[] {
+  const seen = new Set<number>();
+  return genes.filter((g) => !seen.has(g.entrezGeneId) && seen.add(g.entrezGeneId));
+}
+
+export interface RppaReference {
+  symbols: string[];
+  antibody: string;
+  /** `pS473`, `pT308_Y315`, ... when the antibody id names a phospho-site. */
+  phosphoSite?: string;
+}
+
+/** `<symbols>|<antibody id>` of Composite.Element.REF, split as Java's String.split does. */
+export function parseRppaReference(text: string): RppaReference | undefined {
+  const parts = javaSplit(text, '|');
+  if (parts.length < 2) return undefined;
+  const site = /(p[STY][0-9]+(?:_[STY][0-9]+)*)/.exec(parts[1])?.[1];
+  return { symbols: javaSplit(parts[0], ' '), antibody: parts[1], ...(site ? { phosphoSite: site } : {}) };
+}
+
+/** String.split: trailing empty parts dropped. */
+function javaSplit(text: string, separator: string): string[] {
+  const parts = text.split(separator);
+  while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+/** What loading a matrix file produced, for the discrete CNA loader. */
+export interface MatrixLoad {
+  profile: ProfileRef;
+  /** Sample columns kept (normals and repeated samples dropped), in file order. */
+  sampleKeys: number[];
+  /** Every gene stored. */
+  genes: Set<number>;
+  /** Genes of single-gene rows: the ones whose cells may become CNA events. */
+  eventGenes: number[];
+}
+
+export const loadGeneMatrix: FormatLoader = async (ctx, meta) => {
+  await loadMatrixFile(ctx, meta);
 };
+
+/** Creates the profile of `meta` and loads its matrix file into gene_value. */
+export async function loadMatrixFile(ctx: StudyContext, meta: MetaFile): Promise<MatrixLoad> {
+  const profile = await createProfile(ctx, meta);
+  const panelKey = await metaGenePanel(ctx, meta);
+  const file = dataFilePath(meta);
+  const proteinLevel = meta.values.get('genetic_alteration_type') === 'PROTEIN_LEVEL';
+  let T = performance.now();
+  const scan = await scanMatrix(ctx, file, proteinLevel);
+  console.log('scan', (performance.now()-T)/1000); T = performance.now();
+  for (const sampleKey of scan.sampleKeys) ctx.markProfiled(profile.profileKey, sampleKey, panelKey);
+  if (scan.rows.r.length === 0 || scan.sampleKeys.length === 0) ctx.warn({ file }, 'no row or no sample column of the file could be loaded');
+  else await ingestCells(ctx, file, profile.profileKey, scan);
+  console.log('ingest', (performance.now()-T)/1000);
+  return { profile, sampleKeys: scan.sampleKeys, genes: scan.stored, eventGenes: scan.eventGenes };
+}
+
+interface MatrixScan {
+  headerLine: number;
+  /** 1-based column positions of the kept sample columns and their samples. */
+  positions: number[];
+  sampleKeys: number[];
+  /** Per stored (row, gene): DuckDB row index (0 = line after the header), raw first cell, gene. */
+  rows: { r: number[]; first: string[]; entrez: number[] };
+  stored: Set<number>;
+  eventGenes: number[];
+  longestLine: number;
+}
+
+async function scanMatrix(ctx: StudyContext, file: string, proteinLevel: boolean): Promise<MatrixScan> {
+  const scan: MatrixScan = { headerLine: 0, positions: [], sampleKeys: [], rows: { r: [], first: [], entrez: [] }, stored: new Set(), eventGenes: [], longestLine: 0 };
+  let layout: MatrixLayout | undefined;
+  let width = 0;
+  const rppa = new RppaRows(ctx, file);
+  for await (const { text, lineNo } of readLines(file)) {
+    if (!layout) {
+      if (text.startsWith('#') || text.trim() === '') continue;
+      const columns = text.split('\t').map((c) => c.trim());
+      layout = readHeader(ctx, file, lineNo, columns, proteinLevel, scan);
+      width = columns.length;
+      continue;
+    }
+    if (text.trim() === '') continue;
+    const location = { file, line: lineNo };
+    if (text.startsWith('#')) {
+      ctx.warn(location, 'comment line after the header ignored');
+      continue;
+    }
+    // Count the fields without splitting the whole line; remember where the sample cells begin.
+    let fields = 1;
+    let featureEnd = -1;
+    for (let tab = text.indexOf('\t'); tab >= 0; tab = text.indexOf('\t', tab + 1)) {
+      if (fields === layout.sampleStart) featureEnd = tab;
+      fields++;
+    }
+    if (fields !== width) throw new LoadError(location, `expected ${width} fields, found ${fields}`);
+    if (text.includes(LINE_DELIMITER)) throw new LoadError(location, 'the line holds a control character (\\u0001)');
+    scan.longestLine = Math.max(scan.longestLine, text.length);
+    const features = text.slice(0, featureEnd).split('\t').map((c) => c.trim());
+    const symbol = layout.symbol >= 0 ? features[layout.symbol] : '';
+    const resolved = layout.rppa ? await rppa.resolve(symbol, location) : resolveMatrixRow(ctx.genes, symbol, layout.entrez >= 0 ? features[layout.entrez] : '');
+    if ('skip' in resolved) {
+      ctx.warn(location, resolved.skip);
+      continue;
+    }
+    const added = resolved.genes.filter((g) => {
+      if (!scan.stored.has(g.entrezGeneId)) return scan.stored.add(g.entrezGeneId);
+      ctx.warn(location, 'gene already loaded from an earlier row of the file, row skipped for it');
+      return false;
+    });
+    if (resolved.single && added.length === 1) scan.eventGenes.push(added[0].entrezGeneId);
+    const firstCell = text.slice(0, text.indexOf('\t'));
+    for (const gene of added) {
+      scan.rows.r.push(lineNo - scan.headerLine - 1);
+      scan.rows.first.push(firstCell);
+      scan.rows.entrez.push(gene.entrezGeneId);
+    }
+  }
+  if (!layout) throw new LoadError({ file }, 'file has no header line');
+  return scan;
+}
+
+function readHeader(ctx: StudyContext, file: string, line: number, columns: string[], proteinLevel: boolean, scan: MatrixScan): MatrixLayout {
+  const seen = new Set<string>();
+  for (const column of columns) {
+    if (seen.has(column)) throw new LoadError({ file, line, column }, `column header '${column}' is repeated`);
+    seen.add(column);
+  }
+  const layout = matrixLayout(columns, proteinLevel);
+  if (typeof layout === 'string') throw new LoadError({ file, line }, layout);
+  scan.headerLine = line;
+  const keys = new Set<number>();
+  for (let i = layout.sampleStart; i < columns.length; i++) {
+    // Unknown samples abort (study-format 3.3); TCGA normals are dropped silently.
+    const ref = ctx.sampleOf(columns[i], { file, line, column: columns[i] }, 'abort');
+    if (!ref) continue;
+    if (keys.has(ref.sampleKey)) {
+      ctx.warn({ file, line, column: columns[i] }, 'sample column repeated (after TCGA normalisation), column ignored');
+      continue;
+    }
+    keys.add(ref.sampleKey);
+    scan.positions.push(i + 1);
+    scan.sampleKeys.push(ref.sampleKey);
+  }
+  return layout;
+}
+
+/**
+ * RPPA rows (study-format 12): each listed gene gets the row, as a phosphoprotein pseudo-gene
+ * `<SYMBOL>_<site>` when the antibody id names a phospho-site; repeated antibody ids are skipped.
+ */
+class RppaRows {
+  private readonly antibodies = new Set<string>();
+  private readonly phospho = new Map<string, GeneRecord>();
+
+  constructor(
+    private readonly ctx: StudyContext,
+    private readonly file: string,
+  ) {}
+
+  async resolve(text: string, location: Location): Promise<RowGenes> {
+    if (text === '') return { skip: 'no Composite.Element.REF value, row skipped' };
+    if (text.includes('///') || text.includes('---')) return { skip: "Composite.Element.REF names several or unknown genes ('///', '---'), row skipped" };
+    const ref = parseRppaReference(text);
+    if (!ref) return { skip: "Composite.Element.REF is not '<genes>|<antibody id>', row skipped" };
+    if (this.antibodies.has(ref.antibody)) return { skip: 'antibody id repeated, row skipped' };
+    this.antibodies.add(ref.antibody);
+    const genes: GeneRecord[] = [];
+    for (const symbol of ref.symbols) {
+      if (symbol.toUpperCase() === 'NA') this.ctx.warn(location, "gene 'NA' read as not available, skipped for this row");
+      else {
+        const gene = guessGene(this.ctx.genes, symbol);
+        if (gene) genes.push(gene);
+        else this.ctx.warn(location, 'gene of the antibody not found, skipped for this row');
+      }
+    }
+    if (genes.length === 0) return { skip: 'no gene of the antibody found, row skipped' };
+    const site = ref.phosphoSite;
+    const stored: GeneRecord[] = [];
+    // One after the other: each new pseudo-gene takes the next free negative id.
+    for (const gene of genes) stored.push(site === undefined ? gene : await this.phosphoGene(gene, site, location));
+    const mirnas = stored.filter((g) => g.type === 'miRNA');
+    return mirnas.length > 0 ? { genes: mirnas, single: false } : { genes: stored, single: stored.length === 1 };
+  }
+
+  /** The pseudo-gene of a phospho-site, created with the next negative Entrez id if absent. */
+  private async phosphoGene(gene: GeneRecord, site: string, location: Location): Promise<GeneRecord> {
+    const symbol = `${gene.hugoGeneSymbol}_${site}`.toUpperCase();
+    const cached = this.phospho.get(symbol);
+    if (cached) return cached;
+    const db = this.ctx.db;
+    const existing = await db.one<{ entrez_gene_id: number; type: string | null }>(sql`SELECT entrez_gene_id, type FROM gene WHERE hugo_gene_symbol = ${symbol}`);
+    let record: GeneRecord;
+    if (existing) record = { entrezGeneId: existing.entrez_gene_id, hugoGeneSymbol: symbol, type: existing.type };
+    else {
+      const next = await db.one<{ id: number }>(sql`SELECT (least(coalesce(min(entrez_gene_id), 0), 0) - 1)::INTEGER AS id FROM gene`);
+      record = { entrezGeneId: next?.id ?? -1, hugoGeneSymbol: symbol, type: 'phosphoprotein' };
+      await db.run(sql`INSERT INTO gene VALUES (${record.entrezGeneId}, ${symbol}, 'phosphoprotein', NULL)`);
+      const aliases = ['rppa-phospho', 'phosphoprotein', `phospho${gene.hugoGeneSymbol}`];
+      await db.run(sql`INSERT INTO gene_alias SELECT ${record.entrezGeneId}, unnest(${aliases}::VARCHAR[])`);
+      this.ctx.warn({ ...location, file: this.file }, 'phosphoprotein added to the gene table');
+    }
+    this.phospho.set(symbol, record);
+    return record;
+  }
+}
+
+/**
+ * Inserts the cells of the scanned rows. DuckDB reads the file as lines; a line's row index is
+ * its line number minus the header's (blank lines included), checked against each row's first cell.
+ */
+async function ingestCells(ctx: StudyContext, file: string, profileKey: number, scan: MatrixScan): Promise<void> {
+  const db = ctx.db;
+  const maxLine = Math.max(DUCKDB_MAX_LINE, scan.longestLine * 4 + 64);
+  await db.run(sql`CREATE OR REPLACE TEMP TABLE matrix_rows AS
+    SELECT unnest(${scan.rows.r}::BIGINT[]) AS r, unnest(${scan.rows.first}::VARCHAR[]) AS first_cell, unnest(${scan.rows.entrez}::INTEGER[]) AS entrez_gene_id`);
+  await db.run(sql`CREATE OR REPLACE TEMP TABLE matrix_cols AS
+    SELECT unnest(${scan.positions}::INTEGER[]) AS pos, unnest(${scan.sampleKeys}::INTEGER[]) AS sample_key`);
+  try {
+    await db.run(sql`CREATE OR REPLACE TEMP TABLE matrix_lines AS
+      SELECT line FROM read_csv(${file}, delim = ${LINE_DELIMITER}, quote = '', escape = '', header = false, skip = ${scan.headerLine},
+        columns = {'line': 'VARCHAR'}, auto_detect = false, strict_mode = false, max_line_size = ${maxLine})`);
+  } catch (error) {
+    throw new LoadError({ file }, `cannot read the matrix: ${(error as Error).message.split('\n')[0]}`);
+  }
+  // Rows a transaction inserts get row ids from a large offset, in insertion (file) order.
+  const lines = sql`(SELECT rowid - (SELECT min(rowid) FROM matrix_lines) AS r, line FROM matrix_lines)`;
+  console.log('lines', performance.now());
+  const check = await db.one<{ bad: number }>(sql`
+    SELECT count(*)::INTEGER AS bad FROM matrix_rows m LEFT JOIN ${lines} l USING (r)
+    WHERE l.line IS NULL OR split_part(l.line, ${'\t'}, 1) <> m.first_cell`);
+  if (check?.bad) throw new LoadError({ file }, 'lines could not be matched (mixed line endings or stray carriage returns?)');
+  console.log('check', performance.now());
+  if (ctx.incremental) await deleteSampleCells(ctx, profileKey, scan.sampleKeys);
+  await db.run(sql`
+    INSERT INTO gene_value
+    SELECT ${ctx.study.key}, ${profileKey}, m.entrez_gene_id, c.sample_key, coalesce(trim(cell.value, ${CELL_SPACE}), '')
+    FROM (SELECT r, generate_subscripts(parts, 1) AS pos, unnest(parts) AS value
+          FROM (SELECT r, string_split(line, ${'\t'}) AS parts FROM ${lines} WHERE r IN (SELECT r FROM matrix_rows))) cell
+    JOIN matrix_rows m USING (r) JOIN matrix_cols c USING (pos)`);
+  console.log('insert', performance.now());
+  addRowCount(ctx, 'gene_value', scan.rows.r.length * scan.sampleKeys.length);
+  await db.exec('DROP TABLE matrix_rows; DROP TABLE matrix_cols; DROP TABLE matrix_lines');
+  if (ctx.incremental) await fillMissingCells(ctx, profileKey);
+}
+
+/** Incremental loads replace a sample's whole column (study-format 24). */
+export async function deleteSampleCells(ctx: StudyContext, profileKey: number, sampleKeys: readonly number[]): Promise<void> {
+  if (sampleKeys.length > 0)
+    await ctx.db.run(sql`DELETE FROM gene_value WHERE profile_key = ${profileKey} AND sample_key IN (SELECT unnest(${sampleKeys}::INTEGER[]))`);
+}
+
+/**
+ * Keeps an incrementally loaded matrix rectangular as the importer does: genes absent from the
+ * file become '' for its samples, new genes '' for the other samples.
+ */
+export async function fillMissingCells(ctx: StudyContext, profileKey: number): Promise<void> {
+  const row = await ctx.db.one<{ Count: number }>(sql`
+    INSERT INTO gene_value
+    SELECT ${ctx.study.key}, ${profileKey}, g.entrez_gene_id, s.sample_key, ''
+    FROM (SELECT DISTINCT entrez_gene_id FROM gene_value WHERE profile_key = ${profileKey}) g
+    CROSS JOIN (SELECT DISTINCT sample_key FROM gene_value WHERE profile_key = ${profileKey}) s
+    WHERE NOT EXISTS (SELECT 1 FROM gene_value v WHERE v.profile_key = ${profileKey} AND v.entrez_gene_id = g.entrez_gene_id AND v.sample_key = s.sample_key)`);
+  addRowCount(ctx, 'gene_value', row?.Count ?? 0);
+}
+
+/** Rows inserted by SQL rather than by a ctx.writer still reach the load summary. */
+export function addRowCount(ctx: StudyContext, table: string, rows: number): void {
+  ctx.rowCounts.set(table, (ctx.rowCounts.get(table) ?? 0) + rows);
+}

@@ -3,7 +3,7 @@
 // its stored properties; patient-level values are copied to every sample of the patient.
 import { sql } from '../../engine/sql/sql.js';
 import type { StudyContext } from '../context.js';
-import { LoadError } from '../errors.js';
+import { LoadError, type Location } from '../errors.js';
 import { createProfile, metaGenePanel } from '../store/profiles.js';
 import type { TableWriter } from '../store/table-writer.js';
 import { dataFilePath, type MetaFile } from '../study-dir.js';
@@ -31,9 +31,9 @@ export function declaredProperties(meta: MetaFile): string[] {
  * that is neither a feature nor a declared property; for patient-level files the importer never
  * looks at the first two columns, so a patient column right after ENTITY_STABLE_ID is skipped.
  */
-export function parseGenericAssayHeader(path: string, columns: readonly string[], declared: readonly string[], patientLevel: boolean): GenericAssayLayout {
+export function parseGenericAssayHeader(at: Location, columns: readonly string[], declared: readonly string[], patientLevel: boolean): GenericAssayLayout {
   if (columns[0]?.toLowerCase() !== 'entity_stable_id')
-    throw new LoadError({ file: path, line: 1, column: columns[0] }, 'the first column of a generic assay file must be ENTITY_STABLE_ID');
+    throw new LoadError({ ...at, column: columns[0] }, 'the first column of a generic assay file must be ENTITY_STABLE_ID');
   const lower = declared.map((d) => d.toLowerCase());
   const properties: GenericAssayLayout['properties'] = [];
   const missingProperties: string[] = [];
@@ -45,8 +45,19 @@ export function parseGenericAssayHeader(path: string, columns: readonly string[]
   const features = new Set(patientLevel ? ['entity_stable_id', ...lower] : [...FEATURE_COLUMNS, ...lower]);
   const minimum = patientLevel ? 2 : 0;
   const firstDataColumn = columns.findIndex((c, i) => i >= minimum && !features.has(c.toLowerCase()));
-  if (firstDataColumn < 0) throw new LoadError({ file: path, line: 1 }, `could not find a ${patientLevel ? 'patient' : 'sample'} column in the header`);
+  if (firstDataColumn < 0) throw new LoadError(at, `could not find a ${patientLevel ? 'patient' : 'sample'} column in the header`);
   return { properties, missingProperties, firstDataColumn };
+}
+
+const NUMBER = /^[<>]?\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const BINARY = /^(yes|no|true|false)$/;
+const ARM_LEVEL = /^(Gain|Loss|Unchanged)$/;
+
+/** The validator's rule for a cell of this datatype (study-format 17.2); NA and blank always pass. */
+export function validCell(datatype: string, assayType: string): (value: string) => boolean {
+  const pattern = datatype === 'LIMIT-VALUE' ? NUMBER : datatype === 'BINARY' ? BINARY : assayType === 'ARMLEVEL_CNA' ? ARM_LEVEL : undefined;
+  if (!pattern) return () => true;
+  return (value) => value === '' || value === 'NA' || pattern.test(value);
 }
 
 export const loadGenericAssay: FormatLoader = async (ctx, meta) => {
@@ -63,7 +74,7 @@ export const loadGenericAssay: FormatLoader = async (ctx, meta) => {
   const path = dataFilePath(meta);
   const tsv = new TsvFile(path, { skipCommentRows: true, allowLongRows: patientLevel });
   const header = await tsv.readHeader();
-  const layout = parseGenericAssayHeader(path, header.columns, declaredProperties(meta), patientLevel);
+  const layout = parseGenericAssayHeader({ file: path, line: header.lineNo }, header.columns, declaredProperties(meta), patientLevel);
   for (const name of layout.missingProperties) ctx.warn({ file: path, line: header.lineNo }, `declared entity property '${name}' has no column; not stored`);
 
   const { profileKey } = await createProfile(ctx, meta);
@@ -79,6 +90,8 @@ export const loadGenericAssay: FormatLoader = async (ctx, meta) => {
   const values = await ctx.writer('generic_assay_value');
   const width = header.columns.length;
   const seen = new Set<string>();
+  const valid = validCell(v.get('datatype') ?? '', assayType);
+  const invalid = { count: 0, example: '' };
   // One reused row object: files can hold millions of cells.
   const row = { study_key: ctx.study.key, profile_key: profileKey, entity_key: 0, sample_key: 0, value: '' };
   try {
@@ -97,6 +110,7 @@ export const loadGenericAssay: FormatLoader = async (ctx, meta) => {
       row.entity_key = await entities.keyOf(stableId, layout.properties.map(({ name, column }) => [name, cells[column]]));
       for (let j = 0; j < targets.length; j++) {
         row.value = cells[layout.firstDataColumn + j];
+        if (!valid(row.value) && invalid.count++ === 0) invalid.example = `'${row.value}' (line ${lineNo}, column ${dataColumns[j]})`;
         for (const sampleKey of targets[j]) {
           row.sample_key = sampleKey;
           values.add(row);
@@ -108,6 +122,8 @@ export const loadGenericAssay: FormatLoader = async (ctx, meta) => {
     entities.close();
   }
   if (seen.size === 0) throw new LoadError({ file: path }, 'the file holds no entity rows');
+  // The importer stores any text; the validator would refuse the file.
+  if (invalid.count > 0) ctx.warn({ file: path }, `${invalid.count} cells are not valid ${v.get('datatype')} values, e.g. ${invalid.example}; stored as text`);
   if (ctx.incremental) await completeMatrix(ctx, profileKey);
 };
 

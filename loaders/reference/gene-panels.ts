@@ -1,5 +1,6 @@
-// Gene panel definition files (study-format 16.1): global panels, imported before study data.
-import { readdirSync, statSync } from 'node:fs';
+// Gene panel definition files (study-format 16.1): global panels, imported before the study data
+// that names them. A panel id loaded again with another gene list is replaced, with a warning.
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
@@ -10,46 +11,64 @@ import { parseKeyValueFile, requireKey } from '../text/key-value-file.js';
 export async function importGenePanelFile(db: Db, genes: GeneResolver, path: string, warnings: Warnings): Promise<{ panelId: string; replaced: boolean }> {
   const file = parseKeyValueFile(path);
   const panelId = requireKey(file, 'stable_id');
-  const line = file.lineOf.get('gene_list');
-  const entrezIds = new Set<number>();
-  for (const token of requireKey(file, 'gene_list').split('\t').map((t) => t.trim()).filter(Boolean)) {
-    const gene = /^\d+$/.test(token) ? genes.byEntrezId(Number(token))?.entrezGeneId : resolveSymbol(genes, token);
-    if (!gene) throw new LoadError({ file: path, line }, `gene '${token}' of panel ${panelId} is unknown`);
-    if (entrezIds.has(gene)) throw new LoadError({ file: path, line }, `gene '${token}' is listed twice in panel ${panelId}`);
-    entrezIds.add(gene);
-  }
+  const description = file.values.get('description') ?? null;
+  const entrezIds = panelGenes(genes, requireKey(file, 'gene_list'), { file: path, line: file.lineOf.get('gene_list') }, panelId);
   const existing = await db.one<{ panel_key: number }>(sql`SELECT panel_key FROM gene_panel WHERE panel_id = ${panelId}`);
   if (existing) {
-    const old = (await db.all<{ entrez_gene_id: number }>(sql`SELECT entrez_gene_id FROM gene_panel_gene WHERE panel_key = ${existing.panel_key}`)).map((r) => r.entrez_gene_id);
-    if (old.length === entrezIds.size && old.every((g) => entrezIds.has(g))) return { panelId, replaced: false };
+    const old = await db.all<{ entrez_gene_id: number }>(sql`SELECT entrez_gene_id FROM gene_panel_gene WHERE panel_key = ${existing.panel_key}`);
+    if (old.length === entrezIds.length && old.every((g) => entrezIds.includes(g.entrez_gene_id))) return { panelId, replaced: false };
     warnings.add({ file: path }, `gene panel ${panelId} existed with another gene list and was replaced`);
     await db.run(sql`DELETE FROM gene_panel_gene WHERE panel_key = ${existing.panel_key}`);
+    await db.run(sql`UPDATE gene_panel SET description = ${description} WHERE panel_key = ${existing.panel_key}`);
   }
   const panelKey = existing?.panel_key ?? (await db.one<{ k: number }>(sql`SELECT coalesce(max(panel_key), 0)::INTEGER + 1 AS k FROM gene_panel`))!.k;
-  if (existing) await db.run(sql`UPDATE gene_panel SET description = ${file.values.get('description') ?? null} WHERE panel_key = ${panelKey}`);
-  else await db.run(sql`INSERT INTO gene_panel VALUES (${panelKey}, ${panelId}, ${file.values.get('description') ?? null})`);
-  await db.run(sql`INSERT INTO gene_panel_gene SELECT ${panelKey}, g FROM unnest(${[...entrezIds]}::INTEGER[]) AS t(g)`);
+  if (!existing) await db.run(sql`INSERT INTO gene_panel VALUES (${panelKey}, ${panelId}, ${description})`);
+  await db.run(sql`INSERT INTO gene_panel_gene SELECT ${panelKey}, unnest(${entrezIds}::INTEGER[])`);
   return { panelId, replaced: !!existing };
 }
 
-function resolveSymbol(genes: GeneResolver, symbol: string): number | undefined {
-  const r = genes.bySymbolName(symbol, { firstAlias: true });
-  return r.kind === 'gene' ? r.gene.entrezGeneId : undefined;
+/**
+ * The tab-separated gene_list: an all-digit token is an Entrez id, anything else an official
+ * symbol or else the first alias match. An unknown or repeated gene rejects the panel.
+ */
+export function panelGenes(genes: GeneResolver, geneList: string, location: { file: string; line?: number }, panelId: string): number[] {
+  const ids: number[] = [];
+  for (const token of geneList.split('\t').map((t) => t.trim()).filter(Boolean)) {
+    let id: number | undefined;
+    if (/^\d+$/.test(token)) id = genes.byEntrezId(Number(token))?.entrezGeneId;
+    else {
+      const found = genes.bySymbolName(token, { firstAlias: true });
+      if (found.kind === 'gene') id = found.gene.entrezGeneId;
+    }
+    if (id === undefined) throw new LoadError(location, `gene '${token}' of gene panel ${panelId} is unknown`);
+    if (ids.includes(id)) throw new LoadError(location, `gene '${token}' is listed twice in gene panel ${panelId}`);
+    ids.push(id);
+  }
+  return ids;
 }
 
-/** Gene panel definition files in a study folder: key/value files with stable_id and gene_list. */
+const META_NAME = /(\b|_)meta(\b|[_0-9])/i;
+/** Enough of a file to see its stable_id and gene_list keys (a panel file is small). */
+const SNIFF_BYTES = 1 << 16;
+
+/** Gene panel definition files of a study folder: key/value files with stable_id and gene_list. */
 export function findGenePanelFiles(dir: string): string[] {
   return readdirSync(dir)
-    .filter((name) => /gene_?panel/i.test(name) && !/matrix/i.test(name) && !/(\b|_)meta(\b|[_0-9])/i.test(name))
+    .filter((name) => !name.startsWith('.') && !name.endsWith('~') && !META_NAME.test(name))
+    .sort()
     .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile() && isPanelFile(path));
+    .filter((path) => statSync(path).isFile() && looksLikePanelFile(path));
 }
 
-function isPanelFile(path: string): boolean {
+function looksLikePanelFile(path: string): boolean {
+  const buffer = Buffer.alloc(SNIFF_BYTES);
+  const fd = openSync(path, 'r');
+  let length: number;
   try {
-    const file = parseKeyValueFile(path);
-    return file.values.has('stable_id') && file.values.has('gene_list');
-  } catch {
-    return false;
+    length = readSync(fd, buffer, 0, SNIFF_BYTES, 0);
+  } finally {
+    closeSync(fd);
   }
+  const head = buffer.subarray(0, length).toString('utf8');
+  return /^\s*stable_id\s*:/m.test(head) && /^\s*gene_list\s*:/m.test(head);
 }

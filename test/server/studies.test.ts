@@ -48,7 +48,8 @@ describe('GET /api/studies', () => {
   it('filters by keyword tokens (AND) over names and cancer types', async () => {
     const ids = async (q: string) => (await app.inject(`/api/studies?keyword=${q}`)).json().map((s: { studyId: string }) => s.studyId);
     expect(await ids('melanoma')).toEqual(['ascn_test_study']);
-    expect(await ids('study%20hg38')).toEqual([]);
+    expect(await ids('study%20hg38')).toEqual(['study_hg38']);
+    expect(await ids('melanoma%20hg38')).toEqual([]);
     expect(await ids('hg38')).toEqual(['study_hg38']);
   });
 

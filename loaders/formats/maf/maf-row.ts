@@ -1,0 +1,329 @@
+// One MAF data row → one `mutation` table row (study-format 10.3, 10.4 steps 2-8, 10.5, 10.6),
+// or the reason it is skipped. Text columns read as the importer reads them: empty → 'NA'.
+import { columnIndex } from '../../text/tsv.js';
+import { normaliseChromosome } from './chromosome.js';
+import { mutationKeyword } from './keyword.js';
+import type { MafGene } from './maf-gene.js';
+import { filterMutation, mutationTypeOf, type ClassificationFilter } from './mutation-filter.js';
+import { ascnColumns, namespaceValues, planNamespaces, type AscnColumns, type NamespaceColumn } from './namespaces.js';
+import { parseJavaLong } from './java-number.js';
+import { proteinChangeOf, proteinPositionsOf } from './protein-change.js';
+import { altCount, refCount } from './read-counts.js';
+import { resolveVariantAllele } from './variant-allele.js';
+
+/** Text columns stored as read ('NA' when empty or absent): table column → MAF header. */
+const TEXT_COLUMNS = {
+  center: 'Center',
+  mutation_status: 'Mutation_Status',
+  validation_status: 'Validation_Status',
+  reference_allele: 'Reference_Allele',
+  ncbi_build: 'NCBI_Build',
+  variant_type: 'Variant_Type',
+  refseq_mrna_id: 'RefSeq',
+  strand: 'Strand',
+  db_snp_rs: 'dbSNP_RS',
+  db_snp_val_status: 'dbSNP_Val_Status',
+  matched_norm_sample_barcode: 'Matched_Norm_Sample_Barcode',
+  match_norm_seq_allele1: 'Match_Norm_Seq_Allele1',
+  match_norm_seq_allele2: 'Match_Norm_Seq_Allele2',
+  tumor_validation_allele1: 'Tumor_Validation_Allele1',
+  tumor_validation_allele2: 'Tumor_Validation_Allele2',
+  match_norm_validation_allele1: 'Match_Norm_Validation_Allele1',
+  match_norm_validation_allele2: 'Match_Norm_Validation_Allele2',
+  verification_status: 'Verification_Status',
+  sequencing_phase: 'Sequencing_Phase',
+  sequence_source: 'Sequence_Source',
+  validation_method: 'Validation_Method',
+  score: 'Score',
+  bam_file: 'BAM_File',
+  sequencer: 'Sequencer',
+  codon_change: 'Codons',
+  uniprot_accession: 'SWISSPROT',
+} as const;
+
+type TextColumn = keyof typeof TEXT_COLUMNS;
+
+/** Header aliases of the read count columns; the last matching header wins. */
+const COUNT_ALIASES = {
+  tumorRef: ['t_ref_count', 'i_t_ref_count', 'AD_Ref'],
+  tumorAlt: ['t_alt_count', 'i_t_alt_count', 'AD_Alt'],
+  normalRef: ['n_ref_count', 'Norm_AD_Ref'],
+  normalAlt: ['n_alt_count', 'Norm_AD_Alt'],
+} as const;
+
+export interface MafLayout {
+  width: number;
+  sample: number;
+  hugo: number;
+  entrez: number;
+  chromosome: number;
+  start: number;
+  end: number;
+  classification: number;
+  oncotatorClassification: number;
+  reference: number;
+  mutationStatus: number;
+  validationStatus: number;
+  allele1: number;
+  allele2: number;
+  hgvspShort: number;
+  aminoAcidChange: number;
+  proteinPosition: number;
+  text: Record<TextColumn, number>;
+  counts: Record<keyof typeof COUNT_ALIASES, number>;
+  coverage: { tTot: number; tVar: number; nTot: number; nVar: number; tDepth: number; tVaf: number; nDepth: number; nVaf: number };
+  driver: { filter: number; annotation: number; tiers: number; tiersAnnotation: number };
+  /** Namespaces kept in namespace_columns, and the ASCN columns (only for `ASCN` spelled so). */
+  namespaces: [string, NamespaceColumn[]][];
+  ascn: NamespaceColumn[] | undefined;
+  unmatchedNamespaces: string[];
+}
+
+/** Column positions of a MAF header (case-insensitive; the later of two equal names wins). */
+export function mafLayout(columns: readonly string[], declaredNamespaces: readonly string[]): MafLayout {
+  const find = columnIndex(columns);
+  const lastOf = (names: readonly string[]) => Math.max(...names.map(find));
+  const plan = planNamespaces(declaredNamespaces, columns);
+  const ascn = plan.namespaces.get('ASCN');
+  return {
+    width: columns.length,
+    sample: find('Tumor_Sample_Barcode'),
+    hugo: find('Hugo_Symbol'),
+    entrez: find('Entrez_Gene_Id'),
+    chromosome: find('Chromosome'),
+    start: find('Start_Position'),
+    end: find('End_Position'),
+    classification: find('Variant_Classification'),
+    oncotatorClassification: find('ONCOTATOR_VARIANT_CLASSIFICATION'),
+    reference: find('Reference_Allele'),
+    mutationStatus: find('Mutation_Status'),
+    validationStatus: find('Validation_Status'),
+    allele1: find('Tumor_Seq_Allele1'),
+    allele2: find('Tumor_Seq_Allele2'),
+    hgvspShort: find('HGVSp_Short'),
+    aminoAcidChange: find('Amino_Acid_Change'),
+    proteinPosition: find('Protein_position'),
+    text: Object.fromEntries(Object.entries(TEXT_COLUMNS).map(([column, header]) => [column, find(header)])) as Record<TextColumn, number>,
+    counts: {
+      tumorRef: lastOf(COUNT_ALIASES.tumorRef),
+      tumorAlt: lastOf(COUNT_ALIASES.tumorAlt),
+      normalRef: lastOf(COUNT_ALIASES.normalRef),
+      normalAlt: lastOf(COUNT_ALIASES.normalAlt),
+    },
+    coverage: {
+      tTot: find('TTotCov'), tVar: find('TVarCov'), nTot: find('NTotCov'), nVar: find('NVarCov'),
+      tDepth: find('tumor_depth'), tVaf: find('tumor_vaf'), nDepth: find('normal_depth'), nVaf: find('normal_vaf'),
+    },
+    driver: {
+      filter: find('cbp_driver'),
+      annotation: find('cbp_driver_annotation'),
+      tiers: find('cbp_driver_tiers'),
+      tiersAnnotation: find('cbp_driver_tiers_annotation'),
+    },
+    namespaces: [...plan.namespaces].filter(([ns]) => ns !== 'ASCN'),
+    ascn,
+    unmatchedNamespaces: plan.unmatched,
+  };
+}
+
+/** The `mutation` table row, keys and order as in schema.sql (study/profile/sample set by the caller). */
+export interface MutationRow {
+  study_key: number;
+  profile_key: number;
+  sample_key: number;
+  entrez_gene_id: number;
+  center: string;
+  mutation_status: string;
+  validation_status: string;
+  tumor_alt_count: number | null;
+  tumor_ref_count: number | null;
+  normal_alt_count: number | null;
+  normal_ref_count: number | null;
+  amino_acid_change: null;
+  chr: string;
+  start_position: number;
+  end_position: number;
+  reference_allele: string;
+  tumor_seq_allele: string;
+  protein_change: string;
+  mutation_type: string;
+  ncbi_build: string;
+  variant_type: string;
+  refseq_mrna_id: string;
+  protein_pos_start: number;
+  protein_pos_end: number;
+  keyword: string | null;
+  strand: string;
+  db_snp_rs: string;
+  db_snp_val_status: string;
+  matched_norm_sample_barcode: string;
+  match_norm_seq_allele1: string;
+  match_norm_seq_allele2: string;
+  tumor_validation_allele1: string;
+  tumor_validation_allele2: string;
+  match_norm_validation_allele1: string;
+  match_norm_validation_allele2: string;
+  verification_status: string;
+  sequencing_phase: string;
+  sequence_source: string;
+  validation_method: string;
+  score: string;
+  bam_file: string;
+  sequencer: string;
+  codon_change: string;
+  uniprot_accession: string;
+  driver_filter: string | null;
+  driver_filter_annotation: string | null;
+  driver_tiers_filter: string | null;
+  driver_tiers_filter_annotation: string | null;
+  namespace_columns: string | null;
+  ascn_integer_copy_number: number | null;
+  ascn_method: string | null;
+  ccf_expected_copies_upper: number | null;
+  ccf_expected_copies: number | null;
+  clonal: string | null;
+  minor_copy_number: number | null;
+  expected_alt_copies: number | null;
+  total_copy_number: number | null;
+}
+
+export type SkipReason =
+  | 'Validation_Status Wildtype'
+  | 'chromosome'
+  | 'RNA'
+  | 'invalid-entrez'
+  | 'unknown-entrez'
+  | 'intergenic'
+  | 'unresolved'
+  | 'filtered';
+
+export type RowOutcome =
+  | { kind: 'mutation'; row: MutationRow }
+  | { kind: 'skip'; reason: SkipReason; detail: string };
+
+export interface RowContext {
+  layout: MafLayout;
+  filter: ClassificationFilter;
+  resolveGene: (symbol: string, entrezCell: string | undefined) => MafGene;
+}
+
+const at = (cells: readonly string[], index: number): string => (index < 0 ? '' : (cells[index] ?? ''));
+const asRead = (value: string): string => (value === '' ? 'NA' : value);
+
+/** Steps 2-8 of study-format 10.4 and the column mapping of 10.3. */
+export function toMutationRow(cells: readonly string[], { layout: l, filter, resolveGene }: RowContext): RowOutcome {
+  const validationStatus = asRead(at(cells, l.validationStatus));
+  if (validationStatus.toLowerCase() === 'wildtype') return skip('Validation_Status Wildtype', validationStatus);
+  const chrCell = at(cells, l.chromosome);
+  const chr = normaliseChromosome(chrCell);
+  if (chr === undefined) return skip('chromosome', chrCell);
+
+  const reference = asRead(at(cells, l.reference));
+  const startRaw = parseJavaLong(at(cells, l.start)) ?? -1;
+  const endRaw = reference === '-' ? startRaw + 1 : (parseJavaLong(at(cells, l.end)) ?? -1);
+  const mutationType = mutationTypeOf(at(cells, l.classification), at(cells, l.oncotatorClassification));
+  if (mutationType.toLowerCase() === 'rna') return skip('RNA', mutationType);
+
+  let proteinChange = proteinChangeOf(at(cells, l.hgvspShort), at(cells, l.aminoAcidChange));
+  const positions = proteinPositionsOf(asRead(at(cells, l.proteinPosition)), proteinChange);
+
+  const symbol = at(cells, l.hugo);
+  const resolved = resolveGene(symbol, l.entrez < 0 ? undefined : at(cells, l.entrez));
+  if (resolved.kind === 'skip') return skip(resolved.reason, `${symbol} [${at(cells, l.entrez)}]`);
+  const gene = resolved.gene;
+
+  const mutationStatus = asRead(at(cells, l.mutationStatus));
+  const verdict = filterMutation(mutationStatus, validationStatus, mutationType, gene.entrezGeneId, filter);
+  if (!verdict.accept) return skip('filtered', verdict.reason);
+  if (verdict.promoter) proteinChange = 'Promoter';
+
+  const t = l.text;
+  const c = l.coverage;
+  const tumorVar = at(cells, c.tVar);
+  const tumorTot = at(cells, c.tTot);
+  const tumorDepth = at(cells, c.tDepth);
+  const tumorVaf = at(cells, c.tVaf);
+  const normalVar = at(cells, c.nVar);
+  const normalTot = at(cells, c.nTot);
+  const normalDepth = at(cells, c.nDepth);
+  const normalVaf = at(cells, c.nVaf);
+  const driverFilter = at(cells, l.driver.filter);
+  const driverTiers = at(cells, l.driver.tiers);
+  const driven = says(driverFilter) || says(driverTiers);
+  const ascn = l.ascn ? ascnColumns(namespaceValues(l.ascn, cells)) : NO_ASCN;
+  const row: MutationRow = {
+    study_key: 0,
+    profile_key: 0,
+    sample_key: 0,
+    entrez_gene_id: gene.entrezGeneId,
+    center: asRead(at(cells, t.center)),
+    mutation_status: mutationStatus,
+    validation_status: validationStatus,
+    tumor_alt_count: altCount(at(cells, l.counts.tumorAlt), tumorVar, tumorDepth, tumorVaf),
+    tumor_ref_count: refCount(at(cells, l.counts.tumorRef), tumorVar, tumorTot, tumorDepth, tumorVaf),
+    normal_alt_count: altCount(at(cells, l.counts.normalAlt), normalVar, normalDepth, normalVaf),
+    normal_ref_count: refCount(at(cells, l.counts.normalRef), normalVar, normalTot, normalDepth, normalVaf),
+    amino_acid_change: null, // the reference importer never stores it
+    chr,
+    start_position: startRaw < 0 ? 0 : startRaw,
+    end_position: endRaw < 0 ? 0 : endRaw,
+    reference_allele: reference,
+    tumor_seq_allele: resolveVariantAllele(reference, asRead(at(cells, l.allele1)), asRead(at(cells, l.allele2))),
+    protein_change: proteinChange,
+    mutation_type: mutationType,
+    ncbi_build: asRead(at(cells, t.ncbi_build)),
+    variant_type: asRead(at(cells, t.variant_type)),
+    refseq_mrna_id: asRead(at(cells, t.refseq_mrna_id)),
+    protein_pos_start: positions.start,
+    protein_pos_end: positions.end,
+    keyword: mutationKeyword(gene.hugoGeneSymbol.toUpperCase(), proteinChange, mutationType),
+    strand: asRead(at(cells, t.strand)),
+    db_snp_rs: asRead(at(cells, t.db_snp_rs)),
+    db_snp_val_status: asRead(at(cells, t.db_snp_val_status)),
+    matched_norm_sample_barcode: asRead(at(cells, t.matched_norm_sample_barcode)),
+    match_norm_seq_allele1: asRead(at(cells, t.match_norm_seq_allele1)),
+    match_norm_seq_allele2: asRead(at(cells, t.match_norm_seq_allele2)),
+    tumor_validation_allele1: asRead(at(cells, t.tumor_validation_allele1)),
+    tumor_validation_allele2: asRead(at(cells, t.tumor_validation_allele2)),
+    match_norm_validation_allele1: asRead(at(cells, t.match_norm_validation_allele1)),
+    match_norm_validation_allele2: asRead(at(cells, t.match_norm_validation_allele2)),
+    verification_status: asRead(at(cells, t.verification_status)),
+    sequencing_phase: asRead(at(cells, t.sequencing_phase)),
+    sequence_source: asRead(at(cells, t.sequence_source)),
+    validation_method: asRead(at(cells, t.validation_method)),
+    score: asRead(at(cells, t.score)),
+    bam_file: asRead(at(cells, t.bam_file)),
+    sequencer: asRead(at(cells, t.sequencer)),
+    codon_change: asRead(at(cells, t.codon_change)),
+    uniprot_accession: asRead(at(cells, t.uniprot_accession)),
+    // 10.5: recorded only when cbp_driver or cbp_driver_tiers says something; NA becomes ''.
+    driver_filter: driven ? (driverFilter === 'NA' ? '' : driverFilter) : null,
+    driver_filter_annotation: driven ? at(cells, l.driver.annotation) : null,
+    driver_tiers_filter: driven ? (driverTiers === 'NA' ? '' : driverTiers) : null,
+    driver_tiers_filter_annotation: driven ? at(cells, l.driver.tiersAnnotation) : null,
+    namespace_columns: l.namespaces.length === 0 ? null : namespaceJson(cells, l.namespaces),
+    ascn_integer_copy_number: ascn.ascn_integer_copy_number,
+    ascn_method: ascn.ascn_method,
+    ccf_expected_copies_upper: ascn.ccf_expected_copies_upper,
+    ccf_expected_copies: ascn.ccf_expected_copies,
+    clonal: ascn.clonal,
+    minor_copy_number: ascn.minor_copy_number,
+    expected_alt_copies: ascn.expected_alt_copies,
+    total_copy_number: ascn.total_copy_number,
+  };
+  return { kind: 'mutation', row };
+}
+
+const says = (v: string) => v !== '' && v !== 'NA' && v.toLowerCase() !== 'na';
+
+const NO_ASCN: AscnColumns = ascnColumns({});
+
+function skip(reason: SkipReason, detail: string): RowOutcome {
+  return { kind: 'skip', reason, detail };
+}
+
+function namespaceJson(cells: readonly string[], namespaces: MafLayout['namespaces']): string {
+  const json: Record<string, unknown> = {};
+  for (const [ns, columns] of namespaces) json[ns] = namespaceValues(columns, cells);
+  return JSON.stringify(json);
+}
