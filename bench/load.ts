@@ -39,6 +39,6 @@ db.close();
 const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
 const size = statSync(dbPath).size;
 const peakRssMb = process.resourceUsage().maxRSS / 1024;
-console.log(JSON.stringify({ samples, seed, loadSeconds: +seconds.toFixed(2), rows, rowsPerSecond: Math.round(rows / seconds), mutations: summary.rows.mutation ?? 0, dbSizeMb: +(size / 2 ** 20).toFixed(1), peakRssMb: Math.round(peakRssMb), rowsPerTable: summary.rows }, null, 2));
+console.log(JSON.stringify({ samples, seed, loadSeconds: +seconds.toFixed(2), rows, rowsPerSecond: Math.round(rows / seconds), mutations: summary.rows.mutation ?? 0, fileSeconds: summary.fileSeconds, dbSizeMb: +(size / 2 ** 20).toFixed(1), peakRssMb: Math.round(peakRssMb), rowsPerTable: summary.rows }, null, 2));
 rmSync(dbPath, { force: true });
 rmSync(`${dbPath}.wal`, { force: true });

@@ -42,6 +42,8 @@ function integer(value: string | undefined, fallback: number, what: string): num
 function printSummary(s: LoadSummary): void {
   console.log(`${s.studyId}${s.incremental ? ' (incremental)' : ''}: ${s.samples} samples, ${s.patients} patients, ${s.profiles} profiles, ${s.seconds.toFixed(1)} s`);
   for (const [table, n] of Object.entries(s.rows)) console.log(`  ${table.padEnd(28)} ${n.toLocaleString('en-US')} rows`);
+  const slow = Object.entries(s.fileSeconds).filter(([, sec]) => sec >= 1);
+  if (slow.length) console.log(`  slowest files: ${slow.map(([f, sec]) => `${f} ${sec.toFixed(1)} s`).join(', ')}`);
   if (s.warnings.length) {
     console.log(`  warnings (${s.warnings.length}):`);
     for (const w of s.warnings) console.log(`    ${w}`);

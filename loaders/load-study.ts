@@ -1,5 +1,6 @@
 // Loads one study folder (or an incremental data directory) in one transaction, in the order
 // of study-format 23/24: a failed load leaves the store as it was.
+import { basename } from 'node:path';
 import type { Db } from '../engine/sql/db.js';
 import { raw, sql } from '../engine/sql/sql.js';
 import { StudyContext } from './context.js';
@@ -24,6 +25,8 @@ export interface LoadSummary {
   patients: number;
   profiles: number;
   rows: Record<string, number>;
+  /** Seconds spent per data file (the clinical sample file and every meta-declared file). */
+  fileSeconds: Record<string, number>;
   warnings: string[];
   seconds: number;
 }
@@ -40,19 +43,23 @@ export async function loadStudy(db: Db, genes: GeneResolver, dir: string, option
   const studyMeta = single(study, 'study');
   const studyId = checkStudyIds(study);
   const incremental = studyMeta === undefined;
+  const fileSeconds: Record<string, number> = {};
+  const timed = async (meta: MetaFile, work: () => Promise<void>) => {
+    const path = dataFilePath(meta);
+    options.onFile?.(path);
+    const t0 = performance.now();
+    await work();
+    fileSeconds[basename(path)] = (fileSeconds[basename(path)] ?? 0) + (performance.now() - t0) / 1000;
+  };
   const ctx = await db.transaction(async () => {
     for (const panel of findGenePanelFiles(dir)) await importGenePanelFile(db, genes, panel, warnings);
     const ctx = incremental ? await openIncremental(db, genes, warnings, study, studyId) : await createStudy(db, genes, warnings, study, studyMeta);
     const samplesMeta = single(study, 'clinical-sample');
-    if (samplesMeta) {
-      options.onFile?.(dataFilePath(samplesMeta));
-      await loadClinicalSamples(ctx, samplesMeta);
-    } else if (!incremental) throw new LoadError({ file: dir }, 'the study has no clinical sample file (meta with datatype SAMPLE_ATTRIBUTES)');
+    if (samplesMeta) await timed(samplesMeta, () => loadClinicalSamples(ctx, samplesMeta)); else if (!incremental) throw new LoadError({ file: dir }, 'the study has no clinical sample file (meta with datatype SAMPLE_ATTRIBUTES)');
     for (const meta of orderedDataMetas(study)) {
-      options.onFile?.(dataFilePath(meta));
       const loader = DATA_LOADERS.find(([kind]) => kind === meta.kind)?.[1];
       if (!loader) throw new LoadError({ file: meta.path }, `no loader for ${meta.kind}`);
-      await loader(ctx, meta);
+      await timed(meta, () => loader(ctx, meta));
     }
     await writeProfiledSamples(ctx);
     if (incremental) {
@@ -61,14 +68,16 @@ export async function loadStudy(db: Db, genes: GeneResolver, dir: string, option
       await loadCaseLists(ctx, study.caseListFiles);
       if (parseStudyMeta(studyMeta).addGlobalCaseList) await addGlobalCaseList(ctx);
     }
+    const t0 = performance.now();
     await deriveStudyData(ctx);
+    fileSeconds['(derived data)'] = (performance.now() - t0) / 1000;
     return ctx;
   });
   const rows = Object.fromEntries([...ctx.rowCounts].filter(([, n]) => n > 0).sort());
   const count = async (table: string) =>
     (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${rawTable(table)} WHERE study_key = ${ctx.study.key}`))?.n ?? 0;
   return {
-    studyId, incremental, rows,
+    studyId, incremental, rows, fileSeconds,
     samples: await count('sample'),
     patients: await count('patient'),
     profiles: await count('molecular_profile'),

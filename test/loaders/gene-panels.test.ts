@@ -59,9 +59,9 @@ describe('importGenePanelFile', () => {
   it('reads all-digit tokens as Entrez ids and other tokens as symbols or aliases', async () => {
     // 7157 = TP53; KRAS official; ACTL6 is an ambiguous alias (86, 51412): the first match is taken.
     await importGenePanelFile(store.db, store.genes, panelFile('stable_id: P_TOKENS\ndescription: d\ngene_list: 7157\tKRAS\tACTL6\n'), new Warnings());
-    const [alias, ...rest] = await panelGenes('P_TOKENS');
-    expect(rest).toEqual([3845, 7157]);
-    expect([86, 51412]).toContain(alias);
+    const genes = await panelGenes('P_TOKENS');
+    expect(genes.filter((g) => g !== 86 && g !== 51412)).toEqual([3845, 7157]);
+    expect(genes).toHaveLength(3);
   });
 
   it('rejects a panel with an unknown or repeated gene, naming it', async () => {

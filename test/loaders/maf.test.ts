@@ -67,6 +67,8 @@ describe('MAF loader, shared test studies', () => {
     const inc = await load(store, mafStudy('study_es_0_inc'));
     // 18 rows, 1 Silent (KAT2A) → 17 added
     expect(inc.rows.mutation).toBe(17);
+    // the incremental MAF says GRCh38 on every row; the importer only warns
+    expect(inc.warnings.join('\n')).toMatch(/NCBI_Build 'GRCh38' does not match the study genome GRCh37 \(17 row\(s\)\)/);
     // study_es_0 rows of TCGA-A1-A0SB-01 (12) and TCGA-A1-A0SK-01 (1) are replaced: 34 − 13 + 17
     expect(await count(store, 'study_es_0')).toBe(38);
     expect(await count(store, 'study_es_0', sql`s.sample_id = 'TCGA-A1-A0SB-01'`)).toBe(7);

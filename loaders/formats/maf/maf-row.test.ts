@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mafLayout, toMutationRow, type MutationRow, type RowContext } from './maf-row.js';
+import { mafLayout } from './maf-layout.js';
+import { toMutationRow, type MutationRow, type RowContext } from './maf-row.js';
 import type { MafGene } from './maf-gene.js';
 import { parseClassificationFilter } from './mutation-filter.js';
 import { normaliseChromosome } from './chromosome.js';
