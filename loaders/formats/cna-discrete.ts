@@ -72,9 +72,10 @@ async function readPdAnnotations(ctx: StudyContext, file: string, matrix: Matrix
 /** Events of the file's samples, from the cells just stored (their trimmed text decides). */
 async function writeWideCnaEvents(ctx: StudyContext, matrix: MatrixLoad, annotations: readonly DriverAnnotation[]): Promise<void> {
   const { profileKey } = matrix.profile;
-  if (matrix.eventGenes.length === 0 || matrix.sampleKeys.length === 0) return;
+  if (matrix.sampleKeys.length === 0) return;
   if (ctx.incremental)
     await ctx.db.run(sql`DELETE FROM cna_event WHERE profile_key = ${profileKey} AND sample_key IN (SELECT unnest(${matrix.sampleKeys}::INTEGER[]))`);
+  if (matrix.eventGenes.length === 0) return;
   const row = await ctx.db.one<{ Count: number }>(sql`
     INSERT INTO cna_event
     SELECT ${ctx.study.key}, ${profileKey}, v.sample_key, v.entrez_gene_id, CASE v.value WHEN '2' THEN 2 ELSE -2 END,

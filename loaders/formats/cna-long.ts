@@ -1,6 +1,7 @@
 // Long discrete CNA files (study-format 11.3): one (gene, sample, value) per row, rebuilt into the
 // gene × sample matrix as ImportCnaDiscreteLongData does (integer values, missing cells ''), plus
-// CNA events (±2) carrying the row's driver and namespace columns.
+// CNA events (±2) with the row's driver and namespace columns (that importer makes them whatever
+// show_profile_in_analysis_tab says).
 import { sql } from '../../engine/sql/sql.js';
 import type { StudyContext } from '../context.js';
 import { LoadError, type Location } from '../errors.js';

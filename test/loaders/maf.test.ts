@@ -156,21 +156,30 @@ describe('MAF loader, edited copies', () => {
   });
 
   it('merges duplicate events of a sample (grouped and interleaved), unioning centers', async () => {
-    // ascn-test-study's MAF is ordered by gene, so rows of one sample are not contiguous.
+    // ascn-test-study's MAF is ordered by gene, so rows of one sample are not contiguous; lines 3
+    // and 4 are the same KMT2C event in FAKE_P001_S2 and FAKE_P001_S3.
     const dir = mafStudy('ascn-test-study', {
       'data_mutations_extended.txt': (t) => {
         const lines = t.trimEnd().split('\n');
-        const s2 = lines[2].split('\t'); // line 3: KMT2C, FAKE_P001_S2
-        const copy = (center: string) => [...s2.slice(0, 2), center, ...s2.slice(3)].join('\t');
-        // a grouped duplicate right after it, and an interleaved one at the end
-        return [...lines.slice(0, 3), copy('broad.mit.edu'), ...lines.slice(3), copy('NA'), copy('wustl.edu')].join('\n');
+        const copy = (line: number, center: string) => {
+          const cells = lines[line - 1].split('\t');
+          cells[2] = center;
+          return cells.join('\t');
+        };
+        // a grouped duplicate right after line 3, interleaved ones at the end
+        return [...lines.slice(0, 3), copy(3, 'broad.mit.edu'), ...lines.slice(3), copy(3, 'NA'), copy(4, 'broad.mit.edu'), copy(3, 'wustl.edu')].join('\n');
       },
     });
     const summary = await load(store, dir);
     expect(summary.rows.mutation).toBe(23);
     expect(await count(store, 'ascn_test_study')).toBe(23);
-    const merged = await store.db.one<{ center: string; clonal: string }>(sql`SELECT m.center, m.clonal FROM mutation m JOIN sample s USING (sample_key)
-      WHERE s.sample_id = 'FAKE_P001_S2' AND m.entrez_gene_id = 58508`);
-    expect(merged).toEqual({ center: 'broad.mit.edu;mskcc.org;wustl.edu', clonal: 'CLONAL' });
+    const centers = await store.db.all<{ sample_id: string; center: string; clonal: string }>(sql`
+      SELECT s.sample_id, m.center, m.clonal FROM mutation m JOIN sample s USING (sample_key)
+      WHERE m.entrez_gene_id = 58508 AND s.sample_id IN ('FAKE_P001_S2', 'FAKE_P001_S3', 'FAKE_P001_S4') ORDER BY 1`);
+    expect(centers).toEqual([
+      { sample_id: 'FAKE_P001_S2', center: 'broad.mit.edu;mskcc.org;wustl.edu', clonal: 'CLONAL' },
+      { sample_id: 'FAKE_P001_S3', center: 'broad.mit.edu;mskcc.org', clonal: 'SUBCLONAL' },
+      { sample_id: 'FAKE_P001_S4', center: 'mskcc.org', clonal: 'CLONAL' },
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // mutation; memory stays small for files of millions of rows (30-bit hashes per written row).
 import { sql } from '../../../engine/sql/sql.js';
 import type { StudyContext } from '../../context.js';
-import type { RowValues, TableWriter } from '../../store/table-writer.js';
+import type { TableWriter } from '../../store/table-writer.js';
 import type { MutationRow } from './maf-row.js';
 import { mergeDuplicate } from './merge.js';
 
@@ -19,6 +19,7 @@ export class DuplicateMerger {
   private pending = new Map<string, MutationRow>();
   private pendingSample = -1;
   private pendingHashes = new Set<number>();
+  /** sample key + event key → rows kept aside, in file order. */
   private readonly late = new Map<string, MutationRow[]>();
 
   add(row: MutationRow, writer: TableWriter): void {
@@ -38,9 +39,10 @@ export class DuplicateMerger {
     }
     const hash = hashKey(key);
     if (this.pendingHashes.has(hash)) {
-      const rows = this.late.get(key);
+      const lateKey = `${row.sample_key}\t${key}`;
+      const rows = this.late.get(lateKey);
       if (rows) rows.push(row);
-      else this.late.set(key, [row]);
+      else this.late.set(lateKey, [row]);
       return;
     }
     this.pendingHashes.add(hash);
@@ -48,7 +50,7 @@ export class DuplicateMerger {
   }
 
   flush(writer: TableWriter): void {
-    for (const row of this.pending.values()) writer.add(row as unknown as RowValues);
+    for (const row of this.pending.values()) writer.add(row);
     this.pending.clear();
   }
 
@@ -73,7 +75,7 @@ export class DuplicateMerger {
     }
     const writer = await ctx.writer('mutation');
     try {
-      for (const row of rows) writer.add(row as unknown as RowValues);
+      for (const row of rows) writer.add(row);
     } finally {
       writer.close();
     }
@@ -82,7 +84,7 @@ export class DuplicateMerger {
   }
 }
 
-/** Same gene, position, protein change, allele and classification (case-insensitive). */
+/** Same gene, position, protein change, allele and classification (case-insensitive); per sample. */
 function eventKey(r: MutationRow): string {
   return `${r.entrez_gene_id}\t${r.chr}\t${r.start_position}\t${r.end_position}\t${r.protein_change.toUpperCase()}\t${r.tumor_seq_allele.toUpperCase()}\t${r.mutation_type.toUpperCase()}`;
 }

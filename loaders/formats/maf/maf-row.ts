@@ -12,7 +12,7 @@ import { altCount, refCount } from './read-counts.js';
 import { resolveVariantAllele } from './variant-allele.js';
 
 /** The `mutation` table row, keys and order as in schema.sql (study/profile/sample set by the caller). */
-export interface MutationRow {
+export type MutationRow = {
   study_key: number;
   profile_key: number;
   sample_key: number;
@@ -70,7 +70,7 @@ export interface MutationRow {
   minor_copy_number: number | null;
   expected_alt_copies: number | null;
   total_copy_number: number | null;
-}
+};
 
 export type SkipReason =
   | 'Validation_Status Wildtype'
