@@ -41,7 +41,7 @@ export class GeneResolver {
       bySymbol.set(key, [...(bySymbol.get(key) ?? []), record]);
     }
     const aliases = await db.all<{ entrez_gene_id: number; gene_alias: string }>(
-      sql`SELECT DISTINCT entrez_gene_id, gene_alias FROM gene_alias`,
+      sql`SELECT DISTINCT entrez_gene_id, gene_alias FROM gene_alias ORDER BY entrez_gene_id, gene_alias`,
     );
     const byAlias = new Map<string, number[]>();
     for (const a of aliases) {

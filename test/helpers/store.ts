@@ -5,6 +5,7 @@ import { Db } from '../../engine/sql/db.js';
 import { GeneResolver } from '../../loaders/genes/gene-resolver.js';
 import { loadStudy, type LoadSummary } from '../../loaders/load-study.js';
 import { importGenes } from '../../loaders/reference/genes-import.js';
+import { importGenesets } from '../../loaders/reference/genesets-import.js';
 import { sql } from '../../engine/sql/sql.js';
 
 /** ../shared beside the checkout (CI has it there). */
@@ -14,9 +15,11 @@ export const REFERENCE = join(SHARED, 'reference');
 
 export const studyDir = (name: string) => join(STUDIES, name);
 
+/** An in-memory store with the gene reference and the shared gene sets (study_es_0's GSVA needs them). */
 export async function openReferenceStore(): Promise<{ db: Db; genes: GeneResolver }> {
   const db = await Db.open(':memory:');
   await importGenes(db, REFERENCE);
+  await importGenesets(db, join(STUDIES, 'genesets'));
   return { db, genes: await GeneResolver.load(db) };
 }
 
