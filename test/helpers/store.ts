@@ -16,10 +16,10 @@ export const REFERENCE = join(SHARED, 'reference');
 export const studyDir = (name: string) => join(STUDIES, name);
 
 /** An in-memory store with the gene reference and the shared gene sets (study_es_0's GSVA needs them). */
-export async function openReferenceStore(): Promise<{ db: Db; genes: GeneResolver }> {
+export async function openReferenceStore({ genesets = true } = {}): Promise<{ db: Db; genes: GeneResolver }> {
   const db = await Db.open(':memory:');
   await importGenes(db, REFERENCE);
-  await importGenesets(db, join(STUDIES, 'genesets'));
+  if (genesets) await importGenesets(db, join(STUDIES, 'genesets'));
   return { db, genes: await GeneResolver.load(db) };
 }
 

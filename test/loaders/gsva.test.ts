@@ -37,7 +37,7 @@ async function loadEs0Gsva(): Promise<StudyContext> {
 }
 
 beforeAll(async () => {
-  store = await openReferenceStore();
+  store = await openReferenceStore({ genesets: false });
 });
 
 describe('GSVA without gene sets', () => {
