@@ -10,6 +10,7 @@
 --     their trimmed text, MAF/SV text columns hold the literal 'NA' when empty.
 --   * Loaders insert event tables ordered by (study_key, entrez_gene_id, sample_key) so that
 --     DuckDB's zone maps prune the common gene and study filters.
+-- gene_value of a long-format CNA file holds only the cells the file gives (absent = empty).
 -- Every statement is idempotent: the schema is applied each time a store is opened for writing.
 
 -- ─── Reference data (global; `duckportal genes import`, `genesets import`) ────────────────

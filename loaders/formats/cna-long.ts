@@ -11,7 +11,7 @@ import { dataFilePath } from '../study-dir.js';
 import { TsvFile, columnIndex } from '../text/tsv.js';
 import { isDriverAnnotated } from './cna-discrete.js';
 import type { FormatLoader } from './format-loader.js';
-import { deleteSampleCells, fillMissingCells } from './gene-matrix.js';
+import { deleteSampleCells } from './gene-matrix.js';
 import { namespaceValues, parseNamespaceList, planNamespaces, type NamespaceColumn } from './maf/namespaces.js';
 
 export type LongGene = { gene: GeneRecord } | { skip: string } | { ambiguous: string };
@@ -111,7 +111,11 @@ function namespaceJson(namespaces: Map<string, NamespaceColumn[]>, cells: readon
   return JSON.stringify(Object.fromEntries([...namespaces].map(([ns, cols]) => [ns, namespaceValues(cols, cells)])));
 }
 
-/** Every (gene, sample) of the file: the value or ''; then the ±2 cells as events. */
+/**
+ * The cells of the file (the reference importer would also store '' for every (gene, sample)
+ * pair the file leaves out; an absent cell means the same here, and keeps a long file long),
+ * then the ±2 cells as events.
+ */
 async function writeLongMatrix(ctx: StudyContext, profileKey: number, matrix: Map<number, Map<number, LongCell>>, samples: number[]): Promise<void> {
   const genes = [...matrix.keys()].filter((g) => matrix.get(g)!.size > 0).sort((a, b) => a - b);
   if (ctx.incremental) {
@@ -123,9 +127,8 @@ async function writeLongMatrix(ctx: StudyContext, profileKey: number, matrix: Ma
   try {
     for (const gene of genes) {
       const row = matrix.get(gene)!;
-      for (const sampleKey of samples) {
-        const cell = row.get(sampleKey);
-        values.add({ study_key: ctx.study.key, profile_key: profileKey, entrez_gene_id: gene, sample_key: sampleKey, value: cell ? String(cell.value) : '' });
+      for (const [sampleKey, cell] of [...row].sort((a, b) => a[0] - b[0])) {
+        values.add({ study_key: ctx.study.key, profile_key: profileKey, entrez_gene_id: gene, sample_key: sampleKey, value: String(cell.value) });
       }
     }
   } finally {
@@ -147,5 +150,4 @@ async function writeLongMatrix(ctx: StudyContext, profileKey: number, matrix: Ma
   } finally {
     events.close();
   }
-  if (ctx.incremental) await fillMissingCells(ctx, profileKey);
 }

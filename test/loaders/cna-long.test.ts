@@ -93,13 +93,14 @@ describe('study_es_0_inc/cna_long', () => {
       summary = await loadStudy(store.db, store.genes, copyStudy('study_es_0_inc/cna_long', { edit: { 'data_cna_discrete_long.txt': edit } }));
     });
 
-    it('adds its genes to the matrix; missing cells are empty', async () => {
-      // 10 genes, none in the base file → 18 genes × the 788 base samples (both samples are among them).
-      expect(await countRows(store.db, 'gene_value', 'study_es_0', GISTIC)).toBe(18 * 788);
+    it('replaces the two samples\' cells with the file\'s; cells the file leaves out are absent', async () => {
+      // Base: 8 genes × 788 samples = 6,304 cells; the 2 samples' 16 base cells are replaced by their
+      // 19 rows with a usable value (20 rows in the file, minus the one edited to NA): 6,304 − 16 + 19.
+      expect(await countRows(store.db, 'gene_value', 'study_es_0', GISTIC)).toBe(6_307);
       const cells = await store.db.all<{ symbol: string; value: string }>(sql`
         SELECT g.hugo_gene_symbol AS symbol, v.value FROM gene_value v JOIN gene g USING (entrez_gene_id) JOIN sample s USING (sample_key)
         WHERE s.sample_id = 'TCGA-AO-A129-01' AND v.entrez_gene_id IN (10000, 675, 116983) ORDER BY 1`);
-      expect(cells).toEqual([{ symbol: 'ACAP3', value: '' }, { symbol: 'AKT3', value: '' }, { symbol: 'BRCA2', value: '0' }]);
+      expect(cells).toEqual([{ symbol: 'BRCA2', value: '0' }]);
       expect(summary.warnings.join('\n')).toMatch(/data_cna_discrete_long\.txt \(line 3\): Value is not a discrete CNA level/);
     });
 
