@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Db } from '../engine/sql/db.js';
+import { LOAD_MEMORY_LIMIT } from '../cli/commands.js';
 import { GeneResolver } from '../loaders/genes/gene-resolver.js';
 import { loadStudy } from '../loaders/load-study.js';
 import { importCancerTypes, importGenes } from '../loaders/reference/genes-import.js';
@@ -27,7 +28,7 @@ if (!existsSync(join(studyDir, 'meta_study.txt'))) {
 }
 
 const dbPath = join(work, `bench-load-${process.pid}.duckdb`);
-const db = await Db.open(dbPath);
+const db = await Db.open(dbPath, { memoryLimit: LOAD_MEMORY_LIMIT });
 await importGenes(db, join(root, 'data/demo-genes.tsv'));
 await importCancerTypes(db, join(root, 'data/cancer-types.tsv'));
 const genes = await GeneResolver.load(db);

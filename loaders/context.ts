@@ -6,6 +6,7 @@ import { LoadError, type Location, type Warnings } from './errors.js';
 import type { GeneResolver } from './genes/gene-resolver.js';
 import { isTcgaNormal, normalisePatientId, normaliseSampleId } from './ids.js';
 import type { MetaFile } from './study-dir.js';
+import { BulkWriter } from './store/bulk-writer.js';
 import { TableWriter } from './store/table-writer.js';
 
 export interface SampleRef {
@@ -63,6 +64,17 @@ export class StudyContext {
     const close = writer.close.bind(writer);
     writer.close = () => {
       close();
+      this.rowCounts.set(table, (this.rowCounts.get(table) ?? 0) + writer.rowCount);
+    };
+    return writer;
+  }
+
+  /** A BulkWriter (temporary TSV + DuckDB's CSV reader) whose row count joins the summary on finish. */
+  async bulkWriter(table: string, orderBy?: string): Promise<BulkWriter> {
+    const writer = await BulkWriter.open(this.db, table, orderBy);
+    const finish = writer.finish.bind(writer);
+    writer.finish = async () => {
+      await finish();
       this.rowCounts.set(table, (this.rowCounts.get(table) ?? 0) + writer.rowCount);
     };
     return writer;

@@ -14,9 +14,10 @@ export class Db {
   ) {}
 
   /** Opens (or creates) a store file; ':memory:' for tests. The schema is created if absent. */
-  static async open(path: string, options: { readOnly?: boolean } = {}): Promise<Db> {
+  static async open(path: string, options: { readOnly?: boolean; memoryLimit?: string } = {}): Promise<Db> {
     const config: Record<string, string> = {};
     if (options.readOnly) config.access_mode = 'READ_ONLY';
+    if (options.memoryLimit) config.memory_limit = options.memoryLimit;
     const instance = await DuckDBInstance.create(path, config);
     const db = new Db(instance, await instance.connect(), path);
     if (!options.readOnly) await db.exec(SCHEMA);

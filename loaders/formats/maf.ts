@@ -37,7 +37,7 @@ export const loadMutations: FormatLoader = async (ctx, meta) => {
   const samples = new Map<string, SampleRef | null>();
   const deleted = new Set<number>();
   const merger = new DuplicateMerger();
-  const writer = await ctx.writer('mutation');
+  const writer = await ctx.bulkWriter('mutation', 'entrez_gene_id, sample_key');
   try {
     for await (const { cells, lineNo } of tsv.rows()) {
       const raw = cells[layout.sample] ?? '';
@@ -68,8 +68,9 @@ export const loadMutations: FormatLoader = async (ctx, meta) => {
       merger.add(row, writer);
     }
     merger.flush(writer);
+    await writer.finish();
   } finally {
-    writer.close();
+    writer.discard();
   }
   await merger.settleLate(ctx);
   for (const sampleKey of merger.sampleKeys) ctx.markProfiled(profileKey, sampleKey, panelKey);

@@ -7,6 +7,11 @@ import { sql } from '../../engine/sql/sql.js';
 export type Cell = string | number | boolean | null | undefined;
 export type RowValues = Record<string, Cell>;
 
+/** Anything rows can be added to (TableWriter, BulkWriter). */
+export interface RowSink {
+  add(row: RowValues): void;
+}
+
 type Append = (appender: DuckDBAppender, value: NonNullable<Cell>) => void;
 
 const APPENDERS: Record<string, Append> = {
@@ -20,7 +25,7 @@ const APPENDERS: Record<string, Append> = {
   JSON: (a, v) => a.appendVarchar(String(v)),
 };
 
-export class TableWriter {
+export class TableWriter implements RowSink {
   private count = 0;
 
   private constructor(

@@ -2,7 +2,7 @@
 // mutation; memory stays small for files of millions of rows (30-bit hashes per written row).
 import { sql } from '../../../engine/sql/sql.js';
 import type { StudyContext } from '../../context.js';
-import type { TableWriter } from '../../store/table-writer.js';
+import type { RowSink } from '../../store/table-writer.js';
 import type { MutationRow } from './maf-row.js';
 import { mergeDuplicate } from './merge.js';
 
@@ -22,7 +22,7 @@ export class DuplicateMerger {
   /** sample key + event key → rows kept aside, in file order. */
   private readonly late = new Map<string, MutationRow[]>();
 
-  add(row: MutationRow, writer: TableWriter): void {
+  add(row: MutationRow, writer: RowSink): void {
     if (row.sample_key !== this.pendingSample) {
       this.flush(writer);
       this.pendingSample = row.sample_key;
@@ -49,7 +49,7 @@ export class DuplicateMerger {
     this.pending.set(key, row);
   }
 
-  flush(writer: TableWriter): void {
+  flush(writer: RowSink): void {
     for (const row of this.pending.values()) writer.add(row);
     this.pending.clear();
   }

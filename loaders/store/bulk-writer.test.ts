@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { Db } from '../../engine/sql/db.js';
+import { sql } from '../../engine/sql/sql.js';
+import { BulkWriter } from './bulk-writer.js';
+
+describe('BulkWriter', () => {
+  it('round-trips NULLs, empty strings, tabs, quotes, backslashes and JSON through the TSV file', async () => {
+    const db = await Db.open(':memory:');
+    await db.exec('CREATE TABLE t (i INTEGER, b BIGINT, d DOUBLE, f BOOLEAN, s VARCHAR, j JSON)');
+    const writer = await BulkWriter.open(db, 't');
+    const texts = ['', 'plain', 'tab\there', 'quote"here', 'back\\slash', '\\N', 'line\nbreak', 'NA'];
+    texts.forEach((s, i) => writer.add({ i, b: 2 ** 40 + i, d: i / 4, f: i % 2 === 0, s, j: i === 0 ? '{"a":{"b":1}}' : null }));
+    writer.add({});
+    await writer.finish();
+    const rows = await db.all<{ i: number | null; s: string | null }>(sql`SELECT i, b, d, f, s, j FROM t ORDER BY i NULLS LAST`);
+    expect(rows.map((r) => r.s)).toEqual([...texts, null]);
+    expect(rows[0]).toEqual({ i: 0, b: 2 ** 40, d: 0, f: true, s: '', j: '{"a":{"b":1}}' });
+    expect(rows[8]).toEqual({ i: null, b: null, d: null, f: null, s: null, j: null });
+    db.close();
+  });
+});
