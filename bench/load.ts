@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Db } from '../engine/sql/db.js';
-import { LOAD_MEMORY_LIMIT } from '../cli/commands.js';
 import { GeneResolver } from '../loaders/genes/gene-resolver.js';
-import { loadStudy } from '../loaders/load-study.js';
+import { LOAD_MEMORY_LIMIT, loadStudy } from '../loaders/load-study.js';
 import { importCancerTypes, importGenes } from '../loaders/reference/genes-import.js';
 
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '100000' }, seed: { type: 'string', default: '1' } } });

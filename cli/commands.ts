@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
 import { GeneResolver } from '../loaders/genes/gene-resolver.js';
-import { loadStudy, type LoadSummary } from '../loaders/load-study.js';
+import { LOAD_MEMORY_LIMIT, loadStudy, type LoadSummary } from '../loaders/load-study.js';
 import { importGenesets } from '../loaders/reference/genesets-import.js';
 import { importCancerTypes, importGenes } from '../loaders/reference/genes-import.js';
 import { deleteStudyRows } from '../loaders/store/delete-study.js';
@@ -23,12 +23,6 @@ function need<T>(value: T | undefined, what: string): T {
   if (value === undefined || value === '') throw new UsageError(`missing ${what}`);
   return value;
 }
-
-/**
- * DuckDB's memory for imports: a study's rows stay in the open transaction until it commits, and
- * a cap makes DuckDB spill them to disk instead of growing (bench:load peaks under 2 GB with 1 GB).
- */
-export const LOAD_MEMORY_LIMIT = process.env.DUCKPORTAL_LOAD_MEMORY_LIMIT ?? '1GB';
 
 async function withStore<T>(options: Options, work: (db: Db) => Promise<T>): Promise<T> {
   const db = await Db.open(need(options.db, '--db <file>'), { memoryLimit: LOAD_MEMORY_LIMIT });
