@@ -1,22 +1,21 @@
 // The sub-commands of `duckportal`; each opens the store it is given and closes it again.
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
 import { GeneResolver } from '../loaders/genes/gene-resolver.js';
 import { LOAD_MEMORY_LIMIT, loadStudy, type LoadSummary } from '../loaders/load-study.js';
 import { importGenesets } from '../loaders/reference/genesets-import.js';
-import { importCancerTypes, importGenes } from '../loaders/reference/genes-import.js';
+import { importGenes } from '../loaders/reference/genes-import.js';
 import { deleteStudyRows } from '../loaders/store/delete-study.js';
 import { generateDemoStudy } from '../bench/demo/generate-demo-study.js';
 import { serve } from '../server/main.js';
+import { buildDemoStore } from './demo-store.js';
 import { startProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 
 export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version', string>>;
 export type Command = (args: string[], options: Options) => Promise<void>;
 
-const DATA = (name: string) => fileURLToPath(new URL(`../data/${name}`, import.meta.url));
 const DEMO_DIR = '.duckportal';
 
 function need<T>(value: T | undefined, what: string): T {
@@ -124,20 +123,8 @@ export const commands: Record<string, Command> = {
   start: async (_args, options) => {
     const dbPath = options.db ?? `${DEMO_DIR}/demo.duckdb`;
     if (!existsSync(dbPath)) {
-      mkdirSync(DEMO_DIR, { recursive: true });
-      const studyDir = `${DEMO_DIR}/demo_study`;
       console.log('first start: generating the demo study and loading it (once)');
-      await generateDemoStudy({ outDir: studyDir, samples: 2000, seed: 1 });
-      const tmp = `${dbPath}.partial`;
-      const db = await Db.open(tmp, { memoryLimit: LOAD_MEMORY_LIMIT });
-      try {
-        await importGenes(db, DATA('demo-genes.tsv'));
-        await importCancerTypes(db, DATA('cancer-types.tsv'));
-        if (!(await loadDirs(db, [studyDir]))) throw new Error('the demo study failed to load');
-      } finally {
-        db.close();
-      }
-      renameSync(tmp, dbPath);
+      printSummary(await buildDemoStore(dbPath, { studyDir: `${DEMO_DIR}/demo_study`, samples: 2000 }));
     }
     await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1' });
   },

@@ -20,7 +20,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
