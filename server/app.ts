@@ -3,8 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../engine/sql/db.js';
 import { installErrorHandler } from './plugins/error-handler.js';
-import { healthRoutes } from './routes/health.js';
-import { studyRoutes } from './routes/studies.js';
+import { installHttp } from './plugins/http.js';
+import { installOpenApi } from './plugins/openapi.js';
+import { ROUTE_GROUPS } from './routes/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,21 +22,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false } },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
   installErrorHandler(app);
-  app.addHook('onRequest', async (request) => {
-    (request as unknown as { startedAt: number }).startedAt = performance.now();
-  });
-  app.addHook('onSend', async (request, reply) => {
-    const started = (request as unknown as { startedAt?: number }).startedAt ?? performance.now();
-    reply.header('Elapsed-Time', String(Math.round(performance.now() - started)));
-  });
+  await installHttp(app);
+  await installOpenApi(app);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(studyRoutes);
+      for (const routes of ROUTE_GROUPS) await api.register(routes);
     },
     { prefix: '/api' },
   );

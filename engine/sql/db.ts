@@ -2,6 +2,7 @@
 // running `sql` values, transactions, appenders, and the row mapper.
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
+import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
 export type Row = Record<string, unknown>;
@@ -26,7 +27,7 @@ export class Db {
 
   /** Runs a statement without results (DDL, DML). */
   async run(query: Sql): Promise<void> {
-    await this.connection.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params));
+    await timed(() => this.connection.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
   }
 
   /** Runs several ';'-separated constant statements (schema files, pragmas). */
@@ -36,7 +37,7 @@ export class Db {
 
   /** Returns rows as JS objects with snake_case keys; BIGINT becomes number, NULL stays null. */
   async all<T = Row>(query: Sql): Promise<T[]> {
-    const reader = await this.connection.runAndReadAll(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params));
+    const reader = await timed(() => this.connection.runAndReadAll(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
     return reader.getRowObjectsJS().map((row) => normaliseRow(row) as T);
   }
 

@@ -480,3 +480,9 @@ CREATE TABLE IF NOT EXISTS sample_gene_alteration (
   cna_alteration TINYINT,                   -- per CNA direction; NULL for the other kinds
   event_count    INTEGER NOT NULL
 );
+
+-- ─── Macros ───────────────────────────────────────────────────────────────────────────────
+
+-- cBioPortal's uniqueSampleKey / uniquePatientKey (api.md 1.6): base64 of "<id>:<studyId>",
+-- standard alphabet, padding removed; engine/keys.ts is the same in TypeScript.
+CREATE MACRO IF NOT EXISTS unique_key(id, study_id) AS rtrim(to_base64(encode(coalesce(id, 'null') || ':' || coalesce(study_id, 'null'))), '=');

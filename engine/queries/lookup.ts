@@ -1,0 +1,50 @@
+// Resolving the ids a request names to store keys, with cBioPortal's 404s (api.md 1.8, 1.9).
+import { NotFound } from '../errors.js';
+import type { Db } from '../sql/db.js';
+import { sql } from '../sql/sql.js';
+
+export async function requireStudyKey(db: Db, studyId: string): Promise<number> {
+  const row = await db.one<{ study_key: number }>(sql`SELECT study_key FROM cancer_study WHERE study_id = ${studyId}`);
+  if (!row) throw NotFound.study(studyId);
+  return row.study_key;
+}
+
+export async function requirePatientKey(db: Db, studyId: string, patientId: string): Promise<number> {
+  const studyKey = await requireStudyKey(db, studyId);
+  const row = await db.one<{ patient_key: number }>(sql`SELECT patient_key FROM patient WHERE study_key = ${studyKey} AND patient_id = ${patientId}`);
+  if (!row) throw NotFound.patient(studyId, patientId);
+  return row.patient_key;
+}
+
+export async function requireSampleKey(db: Db, studyId: string, sampleId: string): Promise<number> {
+  const studyKey = await requireStudyKey(db, studyId);
+  const row = await db.one<{ sample_key: number }>(sql`SELECT sample_key FROM sample WHERE study_key = ${studyKey} AND sample_id = ${sampleId}`);
+  if (!row) throw NotFound.sample(studyId, sampleId);
+  return row.sample_key;
+}
+
+export interface ProfileRow {
+  profile_key: number;
+  study_key: number;
+  study_id: string;
+  stable_id: string;
+  genetic_alteration_type: string;
+  datatype: string;
+}
+
+/**
+ * The profile with this id; `types` restricts the accepted genetic_alteration_type values
+ * (a profile of another type is "not found" too, as cBioPortal answers).
+ */
+export async function requireProfile(db: Db, molecularProfileId: string, types?: readonly string[]): Promise<ProfileRow> {
+  const row = await db.one<ProfileRow>(sql`SELECT p.profile_key, p.study_key, s.study_id, p.stable_id, p.genetic_alteration_type, p.datatype
+    FROM molecular_profile p JOIN cancer_study s USING (study_key) WHERE p.stable_id = ${molecularProfileId}`);
+  if (!row || (types && !types.includes(row.genetic_alteration_type))) throw NotFound.molecularProfile(molecularProfileId);
+  return row;
+}
+
+export async function requireSampleListKey(db: Db, sampleListId: string): Promise<number> {
+  const row = await db.one<{ list_key: number }>(sql`SELECT list_key FROM sample_list WHERE stable_id = ${sampleListId}`);
+  if (!row) throw NotFound.sampleList(sampleListId);
+  return row.list_key;
+}

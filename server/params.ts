@@ -1,0 +1,35 @@
+// Query parameters shared by the list endpoints (api.md 1.3-1.5), as TypeBox schemas, and the
+// helpers that turn them into engine paging.
+import { Type, type TLiteral, type TUnion } from '@sinclair/typebox';
+
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> } & unknown[];
+
+export const MAX_PAGE_SIZE = 10_000_000;
+
+/** A string enum as a union of literals (cBioPortal's enum parameters are exact and case-sensitive). */
+export function literalUnion<const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnion<Literals<T>> {
+  return Type.Union(values.map((v) => Type.Literal(v)), options) as unknown as TUnion<Literals<T>>;
+}
+
+export const Projection = literalUnion(['ID', 'SUMMARY', 'DETAILED', 'META'] as const, { description: 'Level of detail of the response' });
+export type ProjectionName = 'ID' | 'SUMMARY' | 'DETAILED' | 'META';
+export const Direction = literalUnion(['ASC', 'DESC'] as const, { description: 'Direction of the sort' });
+
+/** projection, pageSize, pageNumber, direction (sortBy is per endpoint). */
+export function pagingQuery(options: { maxPageSize?: number; defaultPageSize?: number } = {}) {
+  const max = options.maxPageSize ?? MAX_PAGE_SIZE;
+  return {
+    projection: Type.Optional(Projection),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: max, default: options.defaultPageSize ?? max, description: 'Page size of the result list' })),
+    pageNumber: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Page number of the result list (zero-based)' })),
+    direction: Type.Optional(Direction),
+  };
+}
+
+/** Zero-based paging as limit/offset. */
+export function pageOf(query: { pageSize?: number; pageNumber?: number }): { limit: number; offset: number } {
+  const limit = query.pageSize ?? MAX_PAGE_SIZE;
+  return { limit, offset: limit * (query.pageNumber ?? 0) };
+}
+
+export const StudyIdParams = Type.Object({ studyId: Type.String({ description: 'Study ID e.g. acc_tcga' }) });

@@ -1,0 +1,47 @@
+// Every route group of /api, one plugin per resource group (one file each).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { cancerTypeRoutes } from './cancer-types.js';
+import { clinicalAttributeRoutes } from './clinical-attributes.js';
+import { clinicalDataRoutes } from './clinical-data.js';
+import { clinicalEventRoutes } from './clinical-events.js';
+import { copyNumberRoutes } from './copy-number.js';
+import { genePanelRoutes } from './gene-panels.js';
+import { geneRoutes } from './genes.js';
+import { genericAssayRoutes } from './generic-assays.js';
+import { genesetRoutes } from './genesets.js';
+import { healthRoutes } from './health.js';
+import { molecularDataRoutes } from './molecular-data.js';
+import { molecularProfileRoutes } from './molecular-profiles.js';
+import { mutationRoutes } from './mutations.js';
+import { namespaceRoutes } from './namespaces.js';
+import { patientRoutes } from './patients.js';
+import { resourceRoutes } from './resources.js';
+import { sampleListRoutes } from './sample-lists.js';
+import { sampleRoutes } from './samples.js';
+import { serverInfoRoutes } from './server-info.js';
+import { structuralVariantRoutes } from './structural-variants.js';
+import { studyRoutes } from './studies.js';
+
+export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
+  healthRoutes,
+  studyRoutes,
+  cancerTypeRoutes,
+  patientRoutes,
+  sampleRoutes,
+  sampleListRoutes,
+  clinicalAttributeRoutes,
+  clinicalDataRoutes,
+  clinicalEventRoutes,
+  molecularProfileRoutes,
+  molecularDataRoutes,
+  geneRoutes,
+  genePanelRoutes,
+  mutationRoutes,
+  copyNumberRoutes,
+  structuralVariantRoutes,
+  genesetRoutes,
+  genericAssayRoutes,
+  namespaceRoutes,
+  resourceRoutes,
+  serverInfoRoutes,
+];
