@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../engine/sql/db.js';
 import { installErrorHandler } from './plugins/error-handler.js';
-import { installHttp } from './plugins/http.js';
+import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
 import { installOpenApi } from './plugins/openapi.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
@@ -22,6 +22,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // cBioPortal accepts request bodies of tens of MB (e.g. 10,000,000-element id lists).
+    bodyLimit: MAX_INFLATED_BODY,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);

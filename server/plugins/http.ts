@@ -3,6 +3,8 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { createGunzip } from 'node:zlib';
+import { Transform } from 'node:stream';
 import { queryTimer, type QueryTimer } from '../../engine/sql/query-timer.js';
 
 declare module 'fastify' {
@@ -19,6 +21,13 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
   app.decorateRequest('timing', undefined as never);
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.headers['content-encoding'] !== 'gzip') return payload;
+    // cBioPortal accepts gzip-encoded JSON bodies; the inflated size is capped against bombs.
+    delete request.headers['content-encoding'];
+    delete request.headers['content-length'];
+    return payload.pipe(createGunzip()).pipe(sizeCap(MAX_INFLATED_BODY));
+  });
   app.addHook('onRequest', async (request) => {
     const sql = { ms: 0 };
     request.timing = { started: performance.now(), sql };
@@ -31,5 +40,20 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
     const total = performance.now() - timing.started;
     reply.header('Elapsed-Time', String(Math.round(total)));
     reply.header('Server-Timing', `sql;dur=${timing.sql.ms.toFixed(1)}, total;dur=${total.toFixed(1)}`);
+  });
+}
+
+/** cBioPortal's inflated request size limit (api.md 1.1). */
+export const MAX_INFLATED_BODY = 80_000_000;
+
+/** Fails the stream with a 413 once more than `limit` bytes went through. */
+function sizeCap(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > limit) done(Object.assign(new Error(`Request body is larger than ${limit} bytes once inflated`), { statusCode: 413 }));
+      else done(null, chunk);
+    },
   });
 }

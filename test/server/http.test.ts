@@ -1,0 +1,57 @@
+// Transport behaviour shared by every route (api.md 1.1): headers, CORS, compression, gzip bodies.
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestApp } from '../helpers/app.js';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await openTestApp(['study_hg38']);
+  // A route that echoes its body size, registered for this test only.
+  app.post('/test/echo-size', async (request) => ({ size: JSON.stringify(request.body).length }));
+});
+afterAll(() => app.close());
+
+describe('every response', () => {
+  it('carries Elapsed-Time and a Server-Timing header splitting SQL time from the total', async () => {
+    const res = await app.inject('/api/studies');
+    expect(res.headers['elapsed-time']).toMatch(/^\d+$/);
+    expect(res.headers['server-timing']).toMatch(/^sql;dur=\d+\.\d, total;dur=\d+\.\d$/);
+    const [sql, total] = String(res.headers['server-timing']).match(/[\d.]+/g)!.map(Number);
+    expect(sql).toBeGreaterThan(0);
+    expect(sql).toBeLessThanOrEqual(total);
+  });
+
+  it('exposes cBioPortal\'s headers to browsers', async () => {
+    const res = await app.inject({ url: '/api/studies', headers: { origin: 'http://example.org' } });
+    expect(res.headers['access-control-allow-origin']).toBe('http://example.org');
+    expect(res.headers['access-control-expose-headers']).toContain('total-count');
+  });
+
+  it('compresses large answers when asked', async () => {
+    const res = await app.inject({ url: '/api/v3/api-docs', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('request bodies', () => {
+  it('accepts gzip-encoded JSON', async () => {
+    const body = gzipSync(JSON.stringify({ ids: Array.from({ length: 1000 }, (_, i) => `s${i}`) }));
+    const res = await app.inject({ method: 'POST', url: '/test/echo-size', payload: body, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().size).toBeGreaterThan(5000);
+  });
+
+  it('refuses a gzip bomb with 413, not 500', async () => {
+    const bomb = gzipSync(Buffer.alloc(90_000_000, 32));
+    const res = await app.inject({ method: 'POST', url: '/test/echo-size', payload: bomb, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/larger than/);
+  });
+
+  it('answers malformed JSON with cBioPortal\'s 400 message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/test/echo-size', payload: '{"ids": [', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'There is an error in the JSON format of the request payload' });
+  });
+});
