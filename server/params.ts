@@ -2,13 +2,12 @@
 // helpers that turn them into engine paging.
 import { Type, type TLiteral, type TUnion } from '@sinclair/typebox';
 
-type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> } & unknown[];
 
 export const MAX_PAGE_SIZE = 10_000_000;
 
 /** A string enum as a union of literals (cBioPortal's enum parameters are exact and case-sensitive). */
-export function literalUnion<const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnion<Literals<T>> {
-  return Type.Union(values.map((v) => Type.Literal(v)), options) as unknown as TUnion<Literals<T>>;
+export function literalUnion<const T extends string>(values: readonly T[], options: { description?: string } = {}): TUnion<TLiteral<T>[]> {
+  return Type.Union(values.map((v) => Type.Literal(v)), options);
 }
 
 export const Projection = literalUnion(['ID', 'SUMMARY', 'DETAILED', 'META'] as const, { description: 'Level of detail of the response' });

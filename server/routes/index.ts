@@ -20,11 +20,13 @@ import { sampleListRoutes } from './sample-lists.js';
 import { sampleRoutes } from './samples.js';
 import { serverInfoRoutes } from './server-info.js';
 import { structuralVariantRoutes } from './structural-variants.js';
+import { studyAnalysisRoutes } from './study-analyses.js';
 import { studyRoutes } from './studies.js';
 
 export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   healthRoutes,
   studyRoutes,
+  studyAnalysisRoutes,
   cancerTypeRoutes,
   patientRoutes,
   sampleRoutes,

@@ -1,0 +1,52 @@
+// MutSig and GISTIC results loaded with a study (api.md 24).
+import type { Db } from '../sql/db.js';
+import { raw, sql } from '../sql/sql.js';
+
+export const MUTSIG_SORT = {
+  entrezGeneId: 'entrez_gene_id', hugoGeneSymbol: 'hugo_gene_symbol', rank: 'rank',
+  numberOfMutations: 'number_of_mutations', pValue: 'p_value', qValue: 'q_value',
+} as const;
+export const GISTIC_SORT = {
+  chromosome: 'chromosome', cytoband: 'cytoband', widePeakStart: 'wide_peak_start', widePeakEnd: 'wide_peak_end', qValue: 'q_value', amp: 'amp',
+} as const;
+
+export interface ListQuery<S extends string> {
+  sortBy?: S;
+  direction?: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+const direction = (d?: 'ASC' | 'DESC') => raw(d === 'DESC' ? 'DESC' : 'ASC');
+
+export async function countMutSig(db: Db, studyKey: number): Promise<number> {
+  return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM mutsig WHERE study_key = ${studyKey}`))?.n ?? 0;
+}
+
+/** Default order: entrezGeneId. */
+export async function fetchMutSig(db: Db, studyKey: number, q: ListQuery<keyof typeof MUTSIG_SORT>) {
+  const order = q.sortBy ? sql`${raw(MUTSIG_SORT[q.sortBy])} ${direction(q.direction)}, m.entrez_gene_id` : sql`m.entrez_gene_id`;
+  return db.all(sql`
+    SELECT s.study_id, m.entrez_gene_id, g.hugo_gene_symbol, m.rank, m.num_mutations AS number_of_mutations, m.p_value, m.q_value
+    FROM mutsig m JOIN cancer_study s USING (study_key) JOIN gene g USING (entrez_gene_id)
+    WHERE m.study_key = ${studyKey}
+    ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`);
+}
+
+export async function countGistic(db: Db, studyKey: number): Promise<number> {
+  return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM gistic WHERE study_key = ${studyKey}`))?.n ?? 0;
+}
+
+/** Default order: import order; `withGenes` adds the genes of each region (SUMMARY and DETAILED). */
+export async function fetchGistic(db: Db, studyKey: number, q: ListQuery<keyof typeof GISTIC_SORT> & { withGenes: boolean }) {
+  const order = q.sortBy ? sql`${raw(GISTIC_SORT[q.sortBy])} ${direction(q.direction)}, r.gistic_key` : sql`r.gistic_key`;
+  const genes = q.withGenes
+    ? sql`, (SELECT coalesce(list({'entrezGeneId': g.entrez_gene_id, 'hugoGeneSymbol': g.hugo_gene_symbol} ORDER BY g.hugo_gene_symbol), [])
+          FROM gistic_gene gg JOIN gene g USING (entrez_gene_id) WHERE gg.gistic_key = r.gistic_key) AS genes`
+    : sql``;
+  return db.all(sql`
+    SELECT s.study_id, r.chromosome, r.cytoband, r.wide_peak_start, r.wide_peak_end, r.q_value, r.amp ${genes}
+    FROM gistic r JOIN cancer_study s USING (study_key)
+    WHERE r.study_key = ${studyKey}
+    ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`);
+}
