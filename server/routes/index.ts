@@ -12,6 +12,7 @@ import { genesetRoutes } from './genesets.js';
 import { healthRoutes } from './health.js';
 import { molecularDataRoutes } from './molecular-data.js';
 import { molecularProfileRoutes } from './molecular-profiles.js';
+import { mrnaPercentileRoutes } from './mrna-percentile.js';
 import { mutationRoutes } from './mutations.js';
 import { namespaceRoutes } from './namespaces.js';
 import { patientRoutes } from './patients.js';
@@ -39,6 +40,7 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   geneRoutes,
   genePanelRoutes,
   mutationRoutes,
+  mrnaPercentileRoutes,
   copyNumberRoutes,
   structuralVariantRoutes,
   genesetRoutes,
