@@ -6,6 +6,7 @@ import type { ProfileRef, StudyContext } from '../context.js';
 import { LoadError } from '../errors.js';
 import { dataFilePath } from '../study-dir.js';
 import { TsvFile, columnIndex } from '../text/tsv.js';
+import { DRIVER_COLUMNS, isDriverAnnotated } from './driver-columns.js';
 import type { FormatLoader } from './format-loader.js';
 import { addRowCount, loadMatrixFile, type MatrixLoad } from './gene-matrix.js';
 
@@ -18,7 +19,7 @@ export interface DriverAnnotation {
   tiersAnnotation: string;
 }
 
-const PD_COLUMNS = ['sample_id', 'entrez_gene_id', 'cbp_driver', 'cbp_driver_annotation', 'cbp_driver_tiers', 'cbp_driver_tiers_annotation'] as const;
+const PD_COLUMNS = ['sample_id', 'entrez_gene_id', ...DRIVER_COLUMNS] as const;
 
 export const loadDiscreteCna: FormatLoader = async (ctx, meta) => {
   const matrix = await loadMatrixFile(ctx, meta);
@@ -32,11 +33,6 @@ export const loadDiscreteCna: FormatLoader = async (ctx, meta) => {
 /** The importer's "discretized CNA profile": events only come from the shown CNA profile. */
 export function showsInAnalysisTab(profile: ProfileRef): boolean {
   return profile.meta.values.get('show_profile_in_analysis_tab')?.toLowerCase() !== 'false';
-}
-
-/** A driver annotation is recorded when cbp_driver or cbp_driver_tiers says something (10.5). */
-export function isDriverAnnotated(driver: string, tiers: string): boolean {
-  return [driver, tiers].some((v) => v !== '' && v.toLowerCase() !== 'na');
 }
 
 /**

@@ -9,10 +9,10 @@ import type { GeneRecord, GeneResolver } from '../genes/gene-resolver.js';
 import { createProfile, metaGenePanel } from '../store/profiles.js';
 import { dataFilePath } from '../study-dir.js';
 import { TsvFile, columnIndex } from '../text/tsv.js';
-import { isDriverAnnotated } from './cna-discrete.js';
+import { DRIVER_COLUMNS, driverColumns, type DriverColumns } from './driver-columns.js';
 import type { FormatLoader } from './format-loader.js';
 import { deleteSampleCells } from './gene-matrix.js';
-import { namespaceValues, parseNamespaceList, planNamespaces, type NamespaceColumn } from './maf/namespaces.js';
+import { namespaceJson, parseNamespaceList, planNamespaces } from './namespaces.js';
 
 export type LongGene = { gene: GeneRecord } | { skip: string } | { ambiguous: string };
 
@@ -42,12 +42,10 @@ export function parseLongValue(text: string): number | undefined {
 
 interface LongCell {
   value: number;
-  /** Driver cells (absent or empty read as 'NA') and namespace JSON, kept for events only. */
-  driver?: [string, string, string, string];
+  /** Driver columns (absent or empty cells read as 'NA') and namespace JSON, kept for events only. */
+  driver?: DriverColumns;
   namespaces: string | null;
 }
-
-const DRIVER_COLUMNS = ['cbp_driver', 'cbp_driver_annotation', 'cbp_driver_tiers', 'cbp_driver_tiers_annotation'] as const;
 
 export const loadDiscreteCnaLong: FormatLoader = async (ctx, meta) => {
   const profile = await createProfile(ctx, meta);
@@ -95,21 +93,14 @@ export const loadDiscreteCnaLong: FormatLoader = async (ctx, meta) => {
     samples.add(sample.sampleKey);
     const cell: LongCell = { value, namespaces: null };
     if (Math.abs(value) === 2) {
-      // Absent or empty driver cells read as 'NA' (TabDelimitedFileUtil.getPartString).
-      const driverCell = (k: number) => (drivers[k] >= 0 && cells[drivers[k]] ? cells[drivers[k]] : 'NA');
-      const driver: [string, string, string, string] = [driverCell(0), driverCell(1), driverCell(2), driverCell(3)];
-      if (isDriverAnnotated(driver[0], driver[2])) cell.driver = driver;
-      cell.namespaces = namespaceJson(plan.namespaces, cells);
+      const [driver, driverAnnotation, tiers, tiersAnnotation] = drivers.map((i) => (i >= 0 ? cells[i] : undefined));
+      cell.driver = driverColumns(driver, driverAnnotation, tiers, tiersAnnotation);
+      cell.namespaces = namespaceJson(plan, cells);
     }
     row.set(sample.sampleKey, cell);
   }
   await writeLongMatrix(ctx, profile.profileKey, matrix, [...samples].sort((a, b) => a - b));
 };
-
-function namespaceJson(namespaces: Map<string, NamespaceColumn[]>, cells: readonly string[]): string | null {
-  if (namespaces.size === 0) return null;
-  return JSON.stringify(Object.fromEntries([...namespaces].map(([ns, cols]) => [ns, namespaceValues(cols, cells)])));
-}
 
 /**
  * The cells of the file (the reference importer would also store '' for every (gene, sample)
@@ -139,11 +130,9 @@ async function writeLongMatrix(ctx: StudyContext, profileKey: number, matrix: Ma
     for (const gene of genes) {
       for (const [sampleKey, cell] of [...matrix.get(gene)!].sort((a, b) => a[0] - b[0])) {
         if (Math.abs(cell.value) !== 2) continue;
-        const [driver, driverAnnotation, tiers, tiersAnnotation] = cell.driver ?? [];
         events.add({
           study_key: ctx.study.key, profile_key: profileKey, sample_key: sampleKey, entrez_gene_id: gene, alteration: cell.value,
-          driver_filter: driver, driver_filter_annotation: driverAnnotation, driver_tiers_filter: tiers,
-          driver_tiers_filter_annotation: tiersAnnotation, namespace_columns: cell.namespaces,
+          ...cell.driver, namespace_columns: cell.namespaces,
         });
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matrixLayout, parseRppaReference } from './gene-matrix.js';
+import { matrixLayout } from './gene-matrix.js';
 
 describe('matrixLayout', () => {
   it('starts the samples after the last feature column', () => {
@@ -16,19 +16,5 @@ describe('matrixLayout', () => {
   it('needs a gene column and a sample column', () => {
     expect(matrixLayout(['S1', 'S2'], false)).toBe('at least one of the columns Hugo_Symbol and Entrez_Gene_Id is required');
     expect(matrixLayout(['Hugo_Symbol', 'Entrez_Gene_Id'], false)).toBe('the file has no sample columns');
-  });
-});
-
-describe('parseRppaReference', () => {
-  it('splits genes and antibody and finds the phospho-site', () => {
-    expect(parseRppaReference('AKT1 AKT2 AKT3|akt_ps473')).toEqual({ symbols: ['AKT1', 'AKT2', 'AKT3'], antibody: 'akt_ps473' });
-    expect(parseRppaReference('AKT1 AKT2 AKT3|Akt_pS473')).toEqual({ symbols: ['AKT1', 'AKT2', 'AKT3'], antibody: 'Akt_pS473', phosphoSite: 'pS473' });
-    expect(parseRppaReference('MAPK1 MAPK3|MAPK_pT202_Y204')).toEqual({ symbols: ['MAPK1', 'MAPK3'], antibody: 'MAPK_pT202_Y204', phosphoSite: 'pT202_Y204' });
-    expect(parseRppaReference('EGFR|EGFR_pY1068-R-V')?.phosphoSite).toBe('pY1068');
-  });
-
-  it('rejects a reference without antibody id, as Java split drops trailing empty parts', () => {
-    expect(parseRppaReference('AKT1')).toBeUndefined();
-    expect(parseRppaReference('AKT1|')).toBeUndefined();
   });
 });

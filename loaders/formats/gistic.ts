@@ -6,13 +6,12 @@ import { LoadError, type Location } from '../errors.js';
 import type { GeneRecord } from '../genes/gene-resolver.js';
 import { guessGene } from '../genes/guess-gene.js';
 import { dataFilePath } from '../study-dir.js';
+import { parseJavaDouble, parseJavaInt } from '../text/java-number.js';
 import { TsvFile } from '../text/tsv.js';
 import type { FormatLoader } from './format-loader.js';
-import { parseJavaNumber } from './structural-variant-columns.js';
 
 const COLUMNS = ['chromosome', 'peak_start', 'peak_end', 'genes_in_region', 'amp', 'cytoband', 'q_value'] as const;
 type Column = (typeof COLUMNS)[number];
-const JAVA_INT = /^[+-]?\d+$/;
 
 export interface GisticRegion {
   chromosome: number;
@@ -28,26 +27,19 @@ export function parseGenesInRegion(text: string): string[] {
   return text.replace(/[[\]]/g, '').split(',').map((t) => t.split('|')[0].trim()).filter((t) => t !== '');
 }
 
-/** Integer.parseInt: an int or undefined. */
-function javaInt(text: string): number | undefined {
-  if (!JAVA_INT.test(text)) return undefined;
-  const n = Number(text);
-  return n >= -(2 ** 31) && n < 2 ** 31 ? n : undefined;
-}
-
 /** The numeric cells of a row, or the cell that makes the reference import abort. */
 export function parseRegion(cell: (c: Column) => string): GisticRegion | { badColumn: Column } {
   const chrText = cell('chromosome');
   // ValidationUtils.validateChromosome: X → 23, Y → 24, any other non-integer or > 24 aborts.
-  const chromosome = /^x$/i.test(chrText) ? 23 : /^y$/i.test(chrText) ? 24 : javaInt(chrText);
+  const chromosome = /^x$/i.test(chrText) ? 23 : /^y$/i.test(chrText) ? 24 : parseJavaInt(chrText);
   if (chromosome === undefined || chromosome > 24) return { badColumn: 'chromosome' };
-  const start = javaInt(cell('peak_start'));
+  const start = parseJavaInt(cell('peak_start'));
   if (start === undefined) return { badColumn: 'peak_start' };
-  const end = javaInt(cell('peak_end'));
+  const end = parseJavaInt(cell('peak_end'));
   if (end === undefined) return { badColumn: 'peak_end' };
-  const amp = javaInt(cell('amp'));
+  const amp = parseJavaInt(cell('amp'));
   if (amp === undefined) return { badColumn: 'amp' };
-  const qValue = parseJavaNumber(cell('q_value'));
+  const qValue = parseJavaDouble(cell('q_value').trim());
   if (qValue === undefined) return { badColumn: 'q_value' };
   return { chromosome, start, end, amp: amp === 1, cytoband: cell('cytoband'), qValue };
 }

@@ -12,8 +12,8 @@ import { checkLayout, checkSwissprotIdentifier, GenomeBuildCheck, sequencedSampl
 import { mafLayout } from './maf/maf-layout.js';
 import { toMutationRow, type RowContext } from './maf/maf-row.js';
 import { parseClassificationFilter } from './maf/mutation-filter.js';
-import { parseNamespaceList } from './maf/namespaces.js';
 import { SkipTally } from './maf/skip-tally.js';
+import { parseNamespaceList } from './namespaces.js';
 
 export const loadMutations: FormatLoader = async (ctx, meta) => {
   const path = dataFilePath(meta);

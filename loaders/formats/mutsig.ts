@@ -3,9 +3,9 @@
 import { LoadError, type Location } from '../errors.js';
 import { guessGene } from '../genes/guess-gene.js';
 import { dataFilePath } from '../study-dir.js';
+import { parseJavaDouble } from '../text/java-number.js';
 import { TsvFile } from '../text/tsv.js';
 import type { FormatLoader } from './format-loader.js';
-import { parseJavaNumber } from './structural-variant-columns.js';
 
 export interface MutSigLayout {
   rank: number;
@@ -53,7 +53,7 @@ export const loadMutSig: FormatLoader = async (ctx, meta) => {
       };
       // Every '<' is dropped before parsing ("<1e-8").
       const real = (i: number) => {
-        const n = parseJavaNumber(cells[i].replaceAll('<', ''));
+        const n = parseJavaDouble(cells[i].replaceAll('<', '').trim());
         if (n === undefined) throw new LoadError({ ...at, column: header.columns[i] }, `'${cells[i]}' is not a number`);
         return n;
       };

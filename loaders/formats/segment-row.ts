@@ -1,7 +1,7 @@
 // One line of a SEG file read as ImportCopyNumberSegmentData reads it (study-format 13): columns by
 // position, Java number parsing, start >= end skipped. Pure, so the rules are unit-tested.
 import { readFileSync } from 'node:fs';
-import { parseJavaNumber } from './structural-variant-columns.js';
+import { parseJavaDouble } from '../text/java-number.js';
 
 export interface Segment {
   chr: string;
@@ -40,9 +40,9 @@ export function parseSegment(cells: readonly string[], genome: string): { segmen
   const chr = cells[1];
   if (!CHROMOSOME.test(chr)) return error('chrom', `chromosome '${chr}' is not one of 1-24, X, Y`);
   // Double.valueOf(...).longValue(): scientific notation accepted, decimals truncated.
-  const startNumber = parseJavaNumber(cells[2]);
+  const startNumber = parseJavaDouble(cells[2].trim());
   if (startNumber === undefined || !Number.isFinite(startNumber)) return error('loc.start', `loc.start '${cells[2]}' is not a number`);
-  const endNumber = parseJavaNumber(cells[3]);
+  const endNumber = parseJavaDouble(cells[3].trim());
   if (endNumber === undefined || !Number.isFinite(endNumber)) return error('loc.end', `loc.end '${cells[3]}' is not a number`);
   const start = Math.trunc(startNumber) + 0; // + 0 turns -0 into 0
   const end = Math.trunc(endNumber) + 0;
@@ -55,7 +55,7 @@ export function parseSegment(cells: readonly string[], genome: string): { segmen
   }
   // new BigDecimal(...).intValue(): scientific notation accepted, NA or text aborts.
   if (!BIG_DECIMAL.test(cells[4])) return error('num.mark', `num.mark '${cells[4]}' is not a number`);
-  const segmentMean = parseJavaNumber(cells[5]);
+  const segmentMean = parseJavaDouble(cells[5].trim());
   if (segmentMean === undefined) return error('seg.mean', `seg.mean '${cells[5]}' is not a number`);
   if (start < 0) issues.push({ kind: 'warn', column: 'loc.start', message: 'negative loc.start (a validator ERROR)' });
   // The validator's ERROR; the importer does not check lengths, so the segment is loaded.

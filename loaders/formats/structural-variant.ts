@@ -9,9 +9,11 @@ import { guessGene } from '../genes/guess-gene.js';
 import { createProfile, metaGenePanel } from '../store/profiles.js';
 import type { RowValues } from '../store/table-writer.js';
 import { dataFilePath } from '../study-dir.js';
-import { TsvFile, columnIndex } from '../text/tsv.js';
+import { parseJavaIntLenient, parseJavaLong } from '../text/java-number.js';
+import { TsvFile, columnIndex, partString } from '../text/tsv.js';
+import { driverColumns } from './driver-columns.js';
 import type { FormatLoader } from './format-loader.js';
-import { NamespaceColumns, declaredNamespaces, svDriver, svEntrez, svInt, svText } from './structural-variant-columns.js';
+import { namespaceJson, parseNamespaceList, planNamespaces } from './namespaces.js';
 
 const SITE_TEXT = ['Ensembl_Transcript_Id', 'Chromosome', 'Region', 'Contig', 'Description'] as const;
 const SITE_INT = ['Region_Number', 'Position'] as const;
@@ -36,9 +38,8 @@ export const loadStructuralVariants: FormatLoader = async (ctx, meta) => {
   };
   if (col('Sample_Id') < 0) throw new LoadError({ file: path, line: header.lineNo }, 'missing required column Sample_Id');
   if (col('SV_Status') < 0) ctx.warn({ file: path, line: header.lineNo }, 'no SV_Status column: the reference importer skips every row');
-  const declared = declaredNamespaces(meta.values.get('namespaces'));
-  const namespaces = new NamespaceColumns(declared, header.columns);
-  for (const ns of namespaces.missing(declared)) ctx.warn({ file: meta.path }, `namespace '${ns}' has no column in ${path}`);
+  const namespaces = planNamespaces(parseNamespaceList(meta.values.get('namespaces')), header.columns);
+  for (const ns of namespaces.unmatched) ctx.warn({ file: meta.path }, `namespace '${ns}' has no column in ${path}`);
 
   const { profileKey } = await createProfile(ctx, meta);
   const panelKey = await metaGenePanel(ctx, meta);
@@ -70,7 +71,7 @@ export const loadStructuralVariants: FormatLoader = async (ctx, meta) => {
     const row: RowValues = {
       study_key: ctx.study.key, profile_key: profileKey, sample_key: sample.sampleKey,
       site1_entrez_gene_id: site1.gene?.entrezGeneId ?? null, site2_entrez_gene_id: site2.gene?.entrezGeneId ?? null,
-      sv_status: status, namespace_columns: namespaces.toJson(cells), ...valueColumns((name) => cell(cells, name)),
+      sv_status: status, namespace_columns: namespaceJson(namespaces, cells), ...valueColumns((name) => cell(cells, name)),
     };
     const key = duplicateKey(rawSample, row);
     if (seen.has(key)) {
@@ -83,18 +84,21 @@ export const loadStructuralVariants: FormatLoader = async (ctx, meta) => {
   await writeVariants(ctx, profileKey, panelKey, rows);
 };
 
-/** The text, integer and driver columns, as the importer stores them. */
+/**
+ * The text, integer and driver columns, as the importer stores them: empty or absent text is the
+ * literal 'NA' (never null); integers are `(int) Double.parseDouble` (-1 when empty, NA or text).
+ */
 function valueColumns(cell: (name: string) => string | undefined): RowValues {
   const row: RowValues = {
-    length: svInt(cell('SV_Length')),
-    ...svDriver(cell('cbp_driver'), cell('cbp_driver_annotation'), cell('cbp_driver_tiers'), cell('cbp_driver_tiers_annotation')),
+    length: parseJavaIntLenient(cell('SV_Length')),
+    ...driverColumns(cell('cbp_driver'), cell('cbp_driver_annotation'), cell('cbp_driver_tiers'), cell('cbp_driver_tiers_annotation')),
   };
   for (const site of ['Site1', 'Site2']) {
-    for (const name of SITE_TEXT) row[`${site}_${name}`.toLowerCase()] = svText(cell(`${site}_${name}`));
-    for (const name of SITE_INT) row[`${site}_${name}`.toLowerCase()] = svInt(cell(`${site}_${name}`));
+    for (const name of SITE_TEXT) row[`${site}_${name}`.toLowerCase()] = partString(cell(`${site}_${name}`));
+    for (const name of SITE_INT) row[`${site}_${name}`.toLowerCase()] = parseJavaIntLenient(cell(`${site}_${name}`));
   }
-  for (const name of TEXT) row[name.toLowerCase()] = svText(cell(name));
-  for (const name of INT) row[name.toLowerCase()] = svInt(cell(name));
+  for (const name of TEXT) row[name.toLowerCase()] = partString(cell(name));
+  for (const name of INT) row[name.toLowerCase()] = parseJavaIntLenient(cell(name));
   return row;
 }
 
@@ -112,7 +116,7 @@ interface Site {
 
 /** Entrez id first (a positive id in the gene table), then the symbol (study-format 9, SV row). */
 function resolveSite(ctx: StudyContext, entrezCell: string | undefined, symbolCell: string | undefined): Site {
-  const entrez = svEntrez(entrezCell);
+  const entrez = parseJavaLong(entrezCell);
   const symbol = symbolCell !== undefined && !NO_GENE.has(symbolCell.toLowerCase()) ? symbolCell : undefined;
   const byId = entrez !== undefined && entrez > 0 ? ctx.genes.byEntrezId(entrez) : undefined;
   const gene = byId ?? (symbol !== undefined ? guessGene(ctx.genes, symbol) : undefined);

@@ -1,5 +1,6 @@
 // Tab-separated data files (study-format 3.2): leading '#' lines, a header, then rows that must
 // have as many fields as the header. No quoting; cells are trimmed; blank lines are skipped.
+// Text cells read as the importers read them: absent or empty → the literal 'NA' (3.4).
 import { LoadError } from '../errors.js';
 import { readLines } from './lines.js';
 
@@ -90,4 +91,9 @@ export function columnIndex(columns: readonly string[]): (name: string) => numbe
   const index = new Map<string, number>();
   columns.forEach((c, i) => index.set(c.toLowerCase(), i));
   return (name) => index.get(name.toLowerCase()) ?? -1;
+}
+
+/** A text cell as the importers' TabDelimitedFileUtil.getPartString reads it: absent or empty → 'NA'. */
+export function partString(cell: string | undefined): string {
+  return cell === undefined || cell === '' ? 'NA' : cell;
 }

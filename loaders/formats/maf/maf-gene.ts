@@ -1,7 +1,7 @@
 // Gene of a MAF row (study-format 9, MAF column; 10.4 step 5): a usable Entrez id must be known,
 // else the symbol (an all-digit symbol is tried as an Entrez id first); Unknown + 0 is intergenic.
 import type { GeneRecord, GeneResolver } from '../../genes/gene-resolver.js';
-import { parseJavaLong } from './java-number.js';
+import { parseJavaLong } from '../../text/java-number.js';
 
 export type MafGene =
   | { kind: 'gene'; gene: GeneRecord }

@@ -5,7 +5,7 @@ import type { StudyContext } from '../../context.js';
 import { LoadError } from '../../errors.js';
 import type { MetaFile } from '../../study-dir.js';
 import type { MafLayout } from './maf-layout.js';
-import { ASCN_ATTRIBUTES } from './namespaces.js';
+import { ASCN_ATTRIBUTES } from './ascn.js';
 
 export function checkSwissprotIdentifier(meta: MetaFile): void {
   const kind = meta.values.get('swissprot_identifier');
@@ -31,7 +31,7 @@ export function sequencedSamples(ctx: StudyContext, path: string, comments: read
 export function checkLayout(ctx: StudyContext, meta: MetaFile, path: string, line: number, layout: MafLayout): void {
   if (layout.sample < 0) throw new LoadError({ file: path, line }, 'the MAF has no Tumor_Sample_Barcode column');
   if (layout.hugo < 0 && layout.entrez < 0) throw new LoadError({ file: path, line }, 'the MAF has neither a Hugo_Symbol nor an Entrez_Gene_Id column');
-  for (const ns of layout.unmatchedNamespaces) ctx.warn({ file: meta.path }, `namespace '${ns}' is declared but the MAF has no '${ns}.*' column`);
+  for (const ns of layout.namespaces.unmatched) ctx.warn({ file: meta.path }, `namespace '${ns}' is declared but the MAF has no '${ns}.*' column`);
   if (layout.ascn) {
     const present = new Set(layout.ascn.map((c) => c.attr));
     const missing = ASCN_ATTRIBUTES.filter((a) => !present.has(a));

@@ -1,7 +1,8 @@
 // The columns of a MAF header (study-format 10.3): where each field the importer reads sits,
 // matched case-insensitively (the later of two equal names wins), plus the namespace columns.
 import { columnIndex } from '../../text/tsv.js';
-import { planNamespaces, type NamespaceColumn } from './namespaces.js';
+import { planNamespaces, type NamespaceColumn, type NamespacePlan } from '../namespaces.js';
+import { splitAscn } from './ascn.js';
 
 /** Text columns stored as read ('NA' when empty or absent): table column → MAF header. */
 const TEXT_COLUMNS = {
@@ -62,18 +63,17 @@ export interface MafLayout {
   counts: Record<keyof typeof COUNT_ALIASES, number>;
   coverage: { tTot: number; tVar: number; nTot: number; nVar: number; tDepth: number; tVaf: number; nDepth: number; nVaf: number };
   driver: { filter: number; annotation: number; tiers: number; tiersAnnotation: number };
-  /** Namespaces kept in namespace_columns, and the ASCN columns (only for `ASCN` spelled so). */
-  namespaces: [string, NamespaceColumn[]][];
+  /** Namespaces kept in namespace_columns (and the declared ones without columns). */
+  namespaces: NamespacePlan;
+  /** The ASCN columns (only for `ASCN` spelled so). */
   ascn: NamespaceColumn[] | undefined;
-  unmatchedNamespaces: string[];
 }
 
 /** Column positions of a MAF header (case-insensitive; the later of two equal names wins). */
 export function mafLayout(columns: readonly string[], declaredNamespaces: readonly string[]): MafLayout {
   const find = columnIndex(columns);
   const lastOf = (names: readonly string[]) => Math.max(...names.map(find));
-  const plan = planNamespaces(declaredNamespaces, columns);
-  const ascn = plan.namespaces.get('ASCN');
+  const { json, ascn } = splitAscn(planNamespaces(declaredNamespaces, columns));
   return {
     width: columns.length,
     sample: find('Tumor_Sample_Barcode'),
@@ -109,8 +109,7 @@ export function mafLayout(columns: readonly string[], declaredNamespaces: readon
       tiers: find('cbp_driver_tiers'),
       tiersAnnotation: find('cbp_driver_tiers_annotation'),
     },
-    namespaces: [...plan.namespaces].filter(([ns]) => ns !== 'ASCN'),
+    namespaces: json,
     ascn,
-    unmatchedNamespaces: plan.unmatched,
   };
 }

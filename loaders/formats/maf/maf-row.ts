@@ -1,12 +1,14 @@
 // One MAF data row → one `mutation` table row (study-format 10.3, 10.4 steps 2-8, 10.5, 10.6),
 // or the reason it is skipped. Text columns read as the importer reads them: empty → 'NA'.
+import { parseJavaLong } from '../../text/java-number.js';
+import { mafDriverColumns } from '../driver-columns.js';
+import { namespaceJson, namespaceValues } from '../namespaces.js';
+import { ascnColumns, type AscnColumns } from './ascn.js';
 import { normaliseChromosome } from './chromosome.js';
 import { mutationKeyword } from './keyword.js';
 import type { MafLayout } from './maf-layout.js';
 import type { MafGene } from './maf-gene.js';
 import { filterMutation, mutationTypeOf, type ClassificationFilter } from './mutation-filter.js';
-import { ascnColumns, namespaceValues, type AscnColumns } from './namespaces.js';
-import { parseJavaLong } from './java-number.js';
 import { proteinChangeOf, proteinPositionsOf } from './protein-change.js';
 import { altCount, refCount } from './read-counts.js';
 import { resolveVariantAllele } from './variant-allele.js';
@@ -62,15 +64,7 @@ export type MutationRow = {
   driver_tiers_filter: string | null;
   driver_tiers_filter_annotation: string | null;
   namespace_columns: string | null;
-  ascn_integer_copy_number: number | null;
-  ascn_method: string | null;
-  ccf_expected_copies_upper: number | null;
-  ccf_expected_copies: number | null;
-  clonal: string | null;
-  minor_copy_number: number | null;
-  expected_alt_copies: number | null;
-  total_copy_number: number | null;
-};
+} & AscnColumns;
 
 export type SkipReason =
   | 'Validation_Status Wildtype'
@@ -132,9 +126,7 @@ export function toMutationRow(cells: readonly string[], { layout: l, filter, res
   const normalTot = at(cells, c.nTot);
   const normalDepth = at(cells, c.nDepth);
   const normalVaf = at(cells, c.nVaf);
-  const driverFilter = at(cells, l.driver.filter);
-  const driverTiers = at(cells, l.driver.tiers);
-  const driven = says(driverFilter) || says(driverTiers);
+  const driver = mafDriverColumns(at(cells, l.driver.filter), at(cells, l.driver.annotation), at(cells, l.driver.tiers), at(cells, l.driver.tiersAnnotation));
   const ascn = l.ascn ? ascnColumns(namespaceValues(l.ascn, cells)) : NO_ASCN;
   const row: MutationRow = {
     study_key: 0,
@@ -181,12 +173,11 @@ export function toMutationRow(cells: readonly string[], { layout: l, filter, res
     sequencer: asRead(at(cells, t.sequencer)),
     codon_change: asRead(at(cells, t.codon_change)),
     uniprot_accession: asRead(at(cells, t.uniprot_accession)),
-    // 10.5: recorded only when cbp_driver or cbp_driver_tiers says something; NA becomes ''.
-    driver_filter: driven ? (driverFilter === 'NA' ? '' : driverFilter) : null,
-    driver_filter_annotation: driven ? at(cells, l.driver.annotation) : null,
-    driver_tiers_filter: driven ? (driverTiers === 'NA' ? '' : driverTiers) : null,
-    driver_tiers_filter_annotation: driven ? at(cells, l.driver.tiersAnnotation) : null,
-    namespace_columns: l.namespaces.length === 0 ? null : namespaceJson(cells, l.namespaces),
+    driver_filter: driver.driver_filter,
+    driver_filter_annotation: driver.driver_filter_annotation,
+    driver_tiers_filter: driver.driver_tiers_filter,
+    driver_tiers_filter_annotation: driver.driver_tiers_filter_annotation,
+    namespace_columns: namespaceJson(l.namespaces, cells),
     ascn_integer_copy_number: ascn.ascn_integer_copy_number,
     ascn_method: ascn.ascn_method,
     ccf_expected_copies_upper: ascn.ccf_expected_copies_upper,
@@ -199,16 +190,8 @@ export function toMutationRow(cells: readonly string[], { layout: l, filter, res
   return { kind: 'mutation', row };
 }
 
-const says = (v: string) => v !== '' && v !== 'NA' && v.toLowerCase() !== 'na';
-
 const NO_ASCN: AscnColumns = ascnColumns({});
 
 function skip(reason: SkipReason, detail: string): RowOutcome {
   return { kind: 'skip', reason, detail };
-}
-
-function namespaceJson(cells: readonly string[], namespaces: MafLayout['namespaces']): string {
-  const json: Record<string, unknown> = {};
-  for (const [ns, columns] of namespaces) json[ns] = namespaceValues(columns, cells);
-  return JSON.stringify(json);
 }

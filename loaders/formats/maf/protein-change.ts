@@ -1,7 +1,7 @@
 // Protein change and protein positions of a MAF row (study-format 10.3), as the reference
 // importer computes them (ExtendedMutationUtil): HGVSp_Short, else Amino_Acid_Change, else
 // 'MUTATED'; positions from Protein_position, else parsed from the protein change.
-import { parseJavaIntLenient } from './java-number.js';
+import { parseJavaIntLenient } from '../../text/java-number.js';
 
 const NOT_AVAILABLE = new Set(['', 'NULL', 'NA', '[NOT AVAILABLE]']);
 

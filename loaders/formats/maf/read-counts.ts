@@ -1,7 +1,7 @@
 // Read counts of a MAF row (study-format 10.3): the count column, else a fallback
 // (TVarCov / TTotCov−TVarCov, or tumor_depth × tumor_vaf), else null. -1 and non-numbers mean
 // missing; decimals are truncated. Cells are raw text ('' for an absent column).
-import { parseJavaDouble, parseJavaIntLenient } from './java-number.js';
+import { parseJavaDouble, parseJavaIntLenient } from '../../text/java-number.js';
 
 const NA = -1;
 
