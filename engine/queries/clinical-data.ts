@@ -1,0 +1,97 @@
+// Clinical values of samples or patients (api.md 9, cBioPortal's ClinicalDataMapper). Only
+// stored values exist (NA-like cells are not stored); values are returned as text.
+import type { Db, Row } from '../sql/db.js';
+import { raw, sql, type Fragment } from '../sql/sql.js';
+
+export type ClinicalDataType = 'SAMPLE' | 'PATIENT';
+export type ClinicalDataSortBy = 'clinicalAttributeId' | 'value';
+const SORT_COLUMNS: Record<ClinicalDataSortBy, string> = { clinicalAttributeId: 'c.attr_id', value: 'c.attr_value' };
+
+/** Which entities: one study (optionally some of its ids), one entity, or (studyId, entityId) pairs. */
+export type ClinicalDataScope =
+  | { kind: 'study'; studyKey: number; ids?: readonly string[] }
+  | { kind: 'entity'; entityKey: number }
+  | { kind: 'identifiers'; studyIds: readonly string[]; entityIds: readonly string[] };
+
+export interface ClinicalDataQuery {
+  type: ClinicalDataType;
+  scope: ClinicalDataScope;
+  attributeIds?: readonly string[];
+  projection: 'ID' | 'SUMMARY' | 'DETAILED';
+  sortBy?: ClinicalDataSortBy;
+  direction?: 'ASC' | 'DESC';
+  limit?: number;
+  offset?: number;
+}
+
+/** The two shapes differ only in their tables; `e` is the entity row, `c` the value row. */
+const TABLES = {
+  SAMPLE: { values: 'clinical_sample', entity: 'sample', key: 'sample_key', id: 'sample_id' },
+  PATIENT: { values: 'clinical_patient', entity: 'patient', key: 'patient_key', id: 'patient_id' },
+} as const;
+
+function scopeClause(type: ClinicalDataType, scope: ClinicalDataScope): Fragment {
+  const t = TABLES[type];
+  switch (scope.kind) {
+    case 'study':
+      return scope.ids === undefined
+        ? sql`c.study_key = ${scope.studyKey}`
+        : sql`c.study_key = ${scope.studyKey} AND e.${raw(t.id)} IN (SELECT unnest(${scope.ids}::VARCHAR[]))`;
+    case 'entity':
+      return sql`c.${raw(t.key)} = ${scope.entityKey}`;
+    case 'identifiers':
+      // The pairs are resolved to entity keys once (a join), not tested row by row.
+      return sql`c.${raw(t.key)} IN (
+        SELECT x.${raw(t.key)} FROM (SELECT unnest(${scope.studyIds}::VARCHAR[]) AS study_id, unnest(${scope.entityIds}::VARCHAR[]) AS entity_id) r
+        JOIN cancer_study st ON st.study_id = r.study_id
+        JOIN ${raw(t.entity)} x ON x.study_key = st.study_key AND x.${raw(t.id)} = r.entity_id)`;
+  }
+}
+
+/** DETAILED inner-joins the attribute definition (m), as the reference does. */
+function fromWhere(q: ClinicalDataQuery, withMeta = false): Fragment {
+  const t = TABLES[q.type];
+  const patientJoin = q.type === 'SAMPLE' ? sql`JOIN patient p ON p.patient_key = e.patient_key` : sql``;
+  const metaJoin = withMeta ? sql`JOIN clinical_attribute_meta m ON m.study_key = c.study_key AND m.attr_id = c.attr_id` : sql``;
+  const attributes = q.attributeIds === undefined ? sql`` : sql`AND c.attr_id IN (SELECT unnest(${q.attributeIds}::VARCHAR[]))`;
+  return sql`FROM ${raw(t.values)} c
+    JOIN ${raw(t.entity)} e ON e.${raw(t.key)} = c.${raw(t.key)}
+    ${patientJoin}
+    JOIN cancer_study s ON s.study_key = c.study_key
+    ${metaJoin}
+    WHERE ${scopeClause(q.type, q.scope)} ${attributes}`;
+}
+
+function columns(q: ClinicalDataQuery): Fragment {
+  const patientId = q.type === 'SAMPLE' ? 'p.patient_id' : 'e.patient_id';
+  let cols = sql`c.attr_id AS clinical_attribute_id, ${raw(patientId)} AS patient_id, s.study_id,
+    unique_key(${raw(patientId)}, s.study_id) AS unique_patient_key`;
+  if (q.type === 'SAMPLE') cols = sql`${cols}, e.sample_id, unique_key(e.sample_id, s.study_id) AS unique_sample_key`;
+  if (q.projection !== 'ID') cols = sql`${cols}, c.attr_value AS value`;
+  if (q.projection === 'DETAILED')
+    cols = sql`${cols}, m.patient_attribute, struct_pack(clinical_attribute_id := m.attr_id, study_id := s.study_id,
+      display_name := m.display_name, description := m.description, datatype := m.datatype,
+      patient_attribute := m.patient_attribute, priority := m.priority) AS clinical_attribute`;
+  return cols;
+}
+
+/**
+ * Entity import order then attribute id (api.md 1.11); a sortBy (ignored under ID) comes first
+ * and keeps that order for ties.
+ */
+function orderBy(q: ClinicalDataQuery): Fragment {
+  const key = `c.${TABLES[q.type].key}`;
+  if (q.sortBy && q.projection !== 'ID') return sql`${raw(SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, ${raw(key)}, c.attr_id`;
+  return sql`${raw(key)}, c.attr_id`;
+}
+
+export async function countClinicalData(db: Db, q: ClinicalDataQuery): Promise<number> {
+  const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n ${fromWhere(q)}`);
+  return row?.n ?? 0;
+}
+
+export async function fetchClinicalData(db: Db, q: ClinicalDataQuery): Promise<Row[]> {
+  return db.all(sql`SELECT ${columns(q)} ${fromWhere(q, q.projection === 'DETAILED')}
+    ORDER BY ${orderBy(q)}
+    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
+}
