@@ -20,7 +20,7 @@ export function pagingQuery(options: { maxPageSize?: number; defaultPageSize?: n
   return {
     projection: Type.Optional(Projection),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: max, default: options.defaultPageSize ?? max, description: 'Page size of the result list' })),
-    pageNumber: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Page number of the result list (zero-based)' })),
+    pageNumber: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0, description: 'Page number of the result list (zero-based)' })),
     direction: Type.Optional(Direction),
   };
 }

@@ -21,6 +21,11 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
   app.decorateRequest('timing', undefined as never);
+  app.addHook('preValidation', async (request) => {
+    // `?projection=` (an empty value) means the parameter is absent (api.md 1.3).
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query) for (const key of Object.keys(query)) if (query[key] === '') delete query[key];
+  });
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (request.headers['content-encoding'] !== 'gzip') return payload;
     // cBioPortal accepts gzip-encoded JSON bodies; the inflated size is capped against bombs.

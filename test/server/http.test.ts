@@ -55,3 +55,11 @@ describe('request bodies', () => {
     expect(res.json()).toEqual({ message: 'There is an error in the JSON format of the request payload' });
   });
 });
+
+describe('query parameters', () => {
+  it('treat an empty value as absent', async () => {
+    const res = await app.inject('/api/studies?projection=&sortBy=');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0]).toHaveProperty('allSampleCount');
+  });
+});
