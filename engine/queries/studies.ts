@@ -1,5 +1,6 @@
-// Studies as GET /api/studies and /api/studies/{id} answer them (api.md 4.1, 4.3).
-import type { Db } from '../sql/db.js';
+// Studies as GET /api/studies, /api/studies/{id} and POST /api/studies/fetch answer them
+// (api.md 2.5, 4.1-4.6), the nested study object of other resources, and study tags.
+import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 
 export const STUDY_SORT_COLUMNS = {
@@ -11,11 +12,19 @@ export type StudySortBy = keyof typeof STUDY_SORT_COLUMNS;
 export interface StudyQuery {
   keyword?: string;
   studyId?: string;
+  /** Restricts to these studies (an empty list matches nothing). */
+  studyIds?: readonly string[];
   sortBy?: StudySortBy;
   direction?: 'ASC' | 'DESC';
   limit?: number;
   offset?: number;
   detailed?: boolean;
+  /**
+   * The classic CancerStudy shape of /studies/fetch (api.md 2.5): `cancerType` keyed
+   * `cancerTypeId` and `resourceCounts` keyed `studyId`, where v7's metadata uses `id` and
+   * `cancerStudyIdentifier`.
+   */
+  classic?: boolean;
 }
 
 /** Sample-list based counts of the DETAILED projection: field → list suffix. */
@@ -34,6 +43,7 @@ const LIST_COUNTS: Record<string, string> = {
 function whereClause(q: StudyQuery): Fragment {
   const parts: Fragment[] = [sql`EXISTS (SELECT 1 FROM sample_list_member m WHERE m.study_key = s.study_key)`];
   if (q.studyId !== undefined) parts.push(sql`s.study_id = ${q.studyId}`);
+  if (q.studyIds) parts.push(q.studyIds.length ? sql`s.study_id IN (SELECT unnest(${q.studyIds}::VARCHAR[]))` : sql`FALSE`);
   for (const token of (q.keyword ?? '').split(' ').filter(Boolean)) {
     const t = token.toLowerCase();
     parts.push(sql`(contains(lower(s.name), ${t}) OR contains(lower(s.study_id), ${t}) OR contains(lower(coalesce(c.name, '')), ${t}) OR contains(lower(s.type_of_cancer_id), ${t}))`);
@@ -73,15 +83,51 @@ export async function fetchStudies(db: Db, q: StudyQuery): Promise<Record<string
     ORDER BY ${order}
     LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
   const resources = await fetchResourceCounts(db, rows.map((r) => r.study_key as number));
-  return rows.map((r) => toStudyMetadata(r, resources.get(r.study_key as number) ?? []));
+  return rows.map((r) => toStudyMetadata(r, resources.get(r.study_key as number) ?? [], q.classic ?? false));
 }
 
-function toStudyMetadata(r: Record<string, unknown>, resourceCounts: Record<string, unknown>[]): Record<string, unknown> {
+function toStudyMetadata(r: Record<string, unknown>, resourceCounts: Record<string, unknown>[], classic: boolean): Record<string, unknown> {
   const { study_key: _key, cancer_type_id_, cancer_type_name, dedicated_color, short_name, parent, ...study } = r;
-  const out: Record<string, unknown> = { ...study, read_permission: true, resource_counts: resourceCounts };
+  const counts = classic ? resourceCounts.map(({ cancer_study_identifier, ...rc }) => ({ ...rc, study_id: cancer_study_identifier })) : resourceCounts;
+  const out: Record<string, unknown> = { ...study, read_permission: true, resource_counts: counts };
   if (cancer_type_id_ !== undefined)
-    out.cancer_type = { id: cancer_type_id_, name: cancer_type_name, dedicatedColor: dedicated_color, shortName: short_name, parent };
+    out.cancer_type = { [classic ? 'cancerTypeId' : 'id']: cancer_type_id_, name: cancer_type_name, dedicatedColor: dedicated_color, shortName: short_name, parent };
   return out;
+}
+
+/** Ids of the listed studies that /studies/fetch returns (same visibility rule), by studyId. */
+export async function fetchStudyIds(db: Db, studyIds: readonly string[]): Promise<string[]> {
+  const rows = await db.all<{ study_id: string }>(sql`
+    SELECT s.study_id FROM cancer_study s WHERE ${whereClause({ studyIds })} ORDER BY s.study_id`);
+  return rows.map((r) => r.study_id);
+}
+
+/**
+ * The nested study object of Patient / MolecularProfile DETAILED (api.md 2.5, first block):
+ * a STRUCT of `s` (a cancer_study row); readPermission is always true in the reference.
+ */
+export function nestedStudy(alias: string): Fragment {
+  const s = raw(alias);
+  return sql`struct_pack(study_id := ${s}.study_id, cancer_type_id := ${s}.type_of_cancer_id, name := ${s}.name,
+    description := ${s}.description, public_study := ${s}.public_study, pmid := ${s}.pmid, citation := ${s}.citation,
+    groups := ${s}.groups, status := ${s}.status, import_date := strftime(${s}.import_date, '%Y-%m-%d %H:%M:%S'),
+    reference_genome := ${s}.reference_genome, read_permission := TRUE)`;
+}
+
+/** The tags document of a study as JSON text; undefined when it has none or does not exist. */
+export async function fetchStudyTags(db: Db, studyId: string): Promise<string | undefined> {
+  const row = await db.one<{ tags: string | null }>(sql`SELECT tags::VARCHAR AS tags FROM cancer_study WHERE study_id = ${studyId}`);
+  return row?.tags ?? undefined;
+}
+
+/** CancerStudyTags of /studies/tags/fetch: only studies with tags, in import order. */
+export async function fetchStudiesTags(db: Db, studyIds: readonly string[]): Promise<Row[]> {
+  if (studyIds.length === 0) return [];
+  // cancerStudyId is the internal numeric id; the reference leaks it, so we expose our key.
+  return db.all(sql`
+    SELECT study_key AS cancer_study_id, study_id, tags::VARCHAR AS tags FROM cancer_study
+    WHERE study_id IN (SELECT unnest(${studyIds}::VARCHAR[])) AND tags IS NOT NULL
+    ORDER BY study_key`);
 }
 
 /** Resource definitions per study with the number of samples and patients having each. */

@@ -1,9 +1,14 @@
-// GET /api/studies and /api/studies/{studyId} (api.md 4.1, 4.3).
+// GET /api/studies, /studies/meta, /studies/{studyId}, /studies/{studyId}/tags, POST /studies/fetch
+// and /studies/tags/fetch (api.md 4).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NotFound } from '../../engine/errors.js';
-import { countStudies, fetchStudies, STUDY_SORT_COLUMNS, type StudySortBy } from '../../engine/queries/studies.js';
+import { InvalidRequest, NotFound } from '../../engine/errors.js';
+import {
+  countStudies, fetchStudies, fetchStudiesTags, fetchStudyIds, fetchStudyTags, STUDY_SORT_COLUMNS, type StudySortBy,
+} from '../../engine/queries/studies.js';
 import { toApiObject } from '../../engine/sql/db.js';
+import { MAX_PAGE_SIZE, Projection, StudyIdParams } from '../params.js';
+import { CancerStudySchema, CancerStudyTagsSchema } from '../schemas/studies.js';
 import { CancerStudyMetadataSchema } from '../schemas/study.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -67,5 +72,77 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!study) throw NotFound.study(request.params.studyId);
       return toApiObject(study) as never;
     },
+  );
+
+  app.get(
+    '/studies/meta',
+    {
+      schema: {
+        tags: ['Studies'],
+        operationId: 'getAllStudiesMetaUsingGET',
+        description: 'Number of studies matching the keyword, in the total-count header',
+        querystring: Type.Object({ keyword: StudiesQuery.properties.keyword, sortBy: StudiesQuery.properties.sortBy, direction: StudiesQuery.properties.direction }),
+      },
+    },
+    async (request, reply) => {
+      const total = String(await countStudies(app.db, { keyword: request.query.keyword }));
+      return reply.header('total-count', total).header('X-Total-Count', total).send(undefined as never);
+    },
+  );
+
+  app.post(
+    '/studies/fetch',
+    {
+      schema: {
+        tags: ['Studies'],
+        operationId: 'fetchStudiesUsingPOST',
+        description: 'Fetch studies by IDs',
+        querystring: Type.Object({ projection: Type.Optional(Projection) }),
+        body: Type.Array(Type.String(), { description: 'List of Study IDs' }),
+        response: { 200: Type.Array(CancerStudySchema) },
+      },
+    },
+    async (request, reply) => {
+      // A bare-array body: the bound is checked here to name it as cBioPortal does.
+      if (request.body.length < 1 || request.body.length > MAX_PAGE_SIZE) throw new InvalidRequest(`studyIds size must be between 1 and ${MAX_PAGE_SIZE}`);
+      const { projection = 'SUMMARY' } = request.query;
+      if (projection === 'META') return reply.header('total-count', String(await countStudies(app.db, { studyIds: request.body }))).send(undefined as never);
+      if (projection === 'ID') return (await fetchStudyIds(app.db, request.body)).map((studyId) => ({ studyId, readPermission: true }));
+      // allSampleCount is the real size of the _all list (v7 answers a constant 1 here, a defect).
+      const rows = await fetchStudies(app.db, { studyIds: request.body, detailed: projection === 'DETAILED', classic: true });
+      return rows.map(toApiObject) as never;
+    },
+  );
+
+  app.get(
+    '/studies/:studyId/tags',
+    {
+      schema: {
+        tags: ['Studies'],
+        operationId: 'getTagsUsingGET',
+        description: 'Get the tags of a study',
+        params: StudyIdParams,
+        // The tags document is free-form: {} when the study has none or does not exist (no 404).
+        response: { 200: Type.Object({}, { additionalProperties: true }) },
+      },
+    },
+    async (request) => {
+      const tags = await fetchStudyTags(app.db, request.params.studyId);
+      return (tags === undefined ? {} : JSON.parse(tags)) as never;
+    },
+  );
+
+  app.post(
+    '/studies/tags/fetch',
+    {
+      schema: {
+        tags: ['Studies'],
+        operationId: 'getTagsForMultipleStudiesUsingPOST',
+        description: 'Get the study tags by IDs',
+        body: Type.Array(Type.String(), { description: 'List of Study IDs' }),
+        response: { 200: Type.Array(CancerStudyTagsSchema) },
+      },
+    },
+    async (request) => (await fetchStudiesTags(app.db, request.body)).map(toApiObject) as never,
   );
 };

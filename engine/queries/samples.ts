@@ -1,0 +1,97 @@
+// Samples (api.md 6; cBioPortal's column-store SampleMapper): by study, patient, identifiers,
+// sample lists, or searched by keyword. Default order: sampleId under ID, else studyId, sampleId.
+import type { Db, Row } from '../sql/db.js';
+import { raw, sql, type Fragment } from '../sql/sql.js';
+
+export const SAMPLE_SORT_COLUMNS = { sampleId: 'x.sample_id', sampleType: 'x.sample_type' } as const;
+export type SampleSortBy = keyof typeof SAMPLE_SORT_COLUMNS;
+
+/** Which samples; `identifiers` are parallel (studyId, sampleId) lists, `sampleLists` a union of members. */
+export type SampleScope =
+  | { kind: 'all'; keyword?: string }
+  | { kind: 'study'; studyKey: number }
+  | { kind: 'patient'; patientKey: number }
+  | { kind: 'sample'; sampleKey: number }
+  | { kind: 'identifiers'; studyIds: readonly string[]; sampleIds: readonly string[] }
+  | { kind: 'sampleLists'; sampleListIds: readonly string[] };
+
+export interface SampleQuery {
+  scope: SampleScope;
+  projection: 'ID' | 'SUMMARY' | 'DETAILED';
+  sortBy?: SampleSortBy;
+  direction?: 'ASC' | 'DESC';
+  limit?: number;
+  offset?: number;
+}
+
+/** Keyword: tokens split on spaces, each a case-insensitive substring of the sample id. */
+function keywordMatch(keyword: string): Fragment {
+  return keyword.split(' ').filter(Boolean)
+    .map((t) => sql`contains(lower(x.sample_id), ${t.toLowerCase()})`)
+    .reduce((acc, f) => sql`${acc} AND ${f}`, sql`TRUE`);
+}
+
+function scopeClause(scope: SampleScope): Fragment {
+  switch (scope.kind) {
+    case 'all':
+      return scope.keyword === undefined ? sql`TRUE` : keywordMatch(scope.keyword);
+    case 'study':
+      return sql`x.study_key = ${scope.studyKey}`;
+    case 'patient':
+      return sql`x.patient_key = ${scope.patientKey}`;
+    case 'sample':
+      return sql`x.sample_key = ${scope.sampleKey}`;
+    case 'identifiers':
+      return sql`x.sample_key IN (SELECT y.sample_key FROM (SELECT unnest(${scope.studyIds}::VARCHAR[]) AS study_id,
+          unnest(${scope.sampleIds}::VARCHAR[]) AS sample_id) r
+        JOIN cancer_study ys ON ys.study_id = r.study_id JOIN sample y ON y.study_key = ys.study_key AND y.sample_id = r.sample_id)`;
+    case 'sampleLists':
+      return sql`x.sample_key IN (SELECT m.sample_key FROM sample_list l JOIN sample_list_member m USING (list_key)
+        WHERE l.stable_id IN (SELECT unnest(${scope.sampleListIds}::VARCHAR[])))`;
+  }
+}
+
+function orderClause(q: SampleQuery): Fragment {
+  const keyword = q.scope.kind === 'all' ? q.scope.keyword : undefined;
+  // With a keyword the reference fails on sortBy (500); the keyword ranking wins here.
+  if (keyword) return sql`NOT starts_with(lower(x.sample_id), ${keyword.toLowerCase()}), x.sample_id, s.study_id`;
+  // sortBy is ignored under ID (api.md 1.5); sampleType sorts on the stored text.
+  if (q.sortBy && q.projection !== 'ID')
+    return sql`${raw(SAMPLE_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, s.study_id, x.sample_id`;
+  return q.projection === 'ID' ? sql`x.sample_id, s.study_id` : sql`s.study_id, x.sample_id`;
+}
+
+/** The Sample columns of a projection (api.md 6): keys always, sampleType SUMMARY+, flags DETAILED. */
+function sampleColumns(projection: SampleQuery['projection']): Fragment {
+  const id = sql`x.sample_id, p.patient_id, s.study_id,
+    unique_key(x.sample_id, s.study_id) AS unique_sample_key, unique_key(p.patient_id, s.study_id) AS unique_patient_key`;
+  if (projection === 'ID') return id;
+  // The stored label is matched case-insensitively against cBioPortal's labels; others are absent.
+  const summary = sql`${id}, CASE lower(x.sample_type) ${raw(SAMPLE_TYPE_CASES)} END AS sample_type`;
+  if (projection === 'SUMMARY') return summary;
+  // sequenced: member of the study's own _sequenced list (v7 looks at any study's list of that id).
+  return sql`${summary},
+    x.sample_key IN (SELECT m.sample_key FROM sample_list l JOIN sample_list_member m USING (list_key)
+      WHERE l.study_key = x.study_key AND l.stable_id = s.study_id || '_sequenced') AS sequenced,
+    x.sample_key IN (SELECT c.sample_key FROM copy_number_seg c WHERE c.study_key = x.study_key) AS copy_number_segment_present`;
+}
+
+/** Constant WHEN branches of the label CASE (api.md 2.3). */
+const SAMPLE_TYPE_CASES = [
+  'Primary Solid Tumor', 'Recurrent Solid Tumor', 'Primary Blood Tumor', 'Recurrent Blood Tumor',
+  'Metastatic', 'Blood Derived Normal', 'Solid Tissues Normal',
+].map((label) => `WHEN '${label.toLowerCase()}' THEN '${label}'`).join(' ');
+
+export async function countSamples(db: Db, scope: SampleScope): Promise<number> {
+  const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM sample x WHERE ${scopeClause(scope)}`);
+  return row?.n ?? 0;
+}
+
+export async function fetchSamples(db: Db, q: SampleQuery): Promise<Row[]> {
+  return db.all(sql`
+    SELECT ${sampleColumns(q.projection)}
+    FROM sample x JOIN patient p ON p.patient_key = x.patient_key JOIN cancer_study s ON s.study_key = x.study_key
+    WHERE ${scopeClause(q.scope)}
+    ORDER BY ${orderClause(q)}
+    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
+}

@@ -1,0 +1,61 @@
+// TypeBox models of cBioPortal's classic CancerStudy (api.md 2.5, 4.4) and CancerStudyTags (4.6).
+import { Type, type Static } from '@sinclair/typebox';
+import { TypeOfCancerSchema } from './cancer-types.js';
+
+/** ResourceCount of /studies/fetch: keyed `studyId` (GET /studies uses cancerStudyIdentifier). */
+const StudyResourceCountSchema = Type.Object({
+  resourceId: Type.String(),
+  displayName: Type.String(),
+  description: Type.Optional(Type.String()),
+  resourceType: Type.String(),
+  priority: Type.String(),
+  openByDefault: Type.Boolean(),
+  studyId: Type.String(),
+  customMetaData: Type.Optional(Type.String()),
+  sampleCount: Type.Integer(),
+  patientCount: Type.Integer(),
+});
+
+/**
+ * Nested in Patient / MolecularProfile (first block + readPermission) and the item of
+ * /studies/fetch (counts, cancerType, resourceCounts by projection). readPermission is always true.
+ */
+export const CancerStudySchema = Type.Object(
+  {
+    studyId: Type.String(),
+    cancerTypeId: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    publicStudy: Type.Optional(Type.Boolean()),
+    pmid: Type.Optional(Type.String()),
+    citation: Type.Optional(Type.String()),
+    groups: Type.Optional(Type.String()),
+    status: Type.Optional(Type.Integer()),
+    importDate: Type.Optional(Type.String()),
+    referenceGenome: Type.Optional(Type.String()),
+    allSampleCount: Type.Optional(Type.Integer()),
+    sequencedSampleCount: Type.Optional(Type.Integer()),
+    cnaSampleCount: Type.Optional(Type.Integer()),
+    mrnaRnaSeqSampleCount: Type.Optional(Type.Integer()),
+    mrnaRnaSeqV2SampleCount: Type.Optional(Type.Integer()),
+    mrnaMicroarraySampleCount: Type.Optional(Type.Integer()),
+    miRnaSampleCount: Type.Optional(Type.Integer()),
+    methylationHm27SampleCount: Type.Optional(Type.Integer()),
+    rppaSampleCount: Type.Optional(Type.Integer()),
+    massSpectrometrySampleCount: Type.Optional(Type.Integer()),
+    completeSampleCount: Type.Optional(Type.Integer()),
+    treatmentCount: Type.Optional(Type.Integer()),
+    structuralVariantCount: Type.Optional(Type.Integer()),
+    cancerType: Type.Optional(TypeOfCancerSchema),
+    resourceCounts: Type.Optional(Type.Array(StudyResourceCountSchema)),
+    readPermission: Type.Boolean(),
+  },
+  { $id: 'CancerStudy' },
+);
+export type CancerStudy = Static<typeof CancerStudySchema>;
+
+/** `tags` is the tags document as JSON text; cancerStudyId the internal numeric id. */
+export const CancerStudyTagsSchema = Type.Object(
+  { cancerStudyId: Type.Integer(), studyId: Type.String(), tags: Type.String() },
+  { $id: 'CancerStudyTags' },
+);
