@@ -34,8 +34,9 @@ function validationMessage(error: FastifyError): string {
   if (first?.keyword === 'maximum') return `${name} must be less than or equal to ${first.params.limit}`;
   if (first?.keyword === 'minItems' || first?.keyword === 'maxItems') {
     // parentSchema is there because ajv runs with `verbose` (server/app.ts).
-    const schema = (first as unknown as { parentSchema?: { minItems?: number; maxItems?: number } }).parentSchema;
-    return `${name || String(error.validationContext)} size must be between ${schema?.minItems ?? 0} and ${schema?.maxItems ?? 2147483647}`;
+    // A bare-array body has no path: its schema's `title` is cBioPortal's parameter name (geneIds, ...).
+    const schema = (first as unknown as { parentSchema?: { minItems?: number; maxItems?: number; title?: string } }).parentSchema;
+    return `${name || schema?.title || String(error.validationContext)} size must be between ${schema?.minItems ?? 0} and ${schema?.maxItems ?? 2147483647}`;
   }
   if (inRequestLine) return `Request parameter type mismatch: ${name} ${first?.message ?? ''}`.trim();
   return 'There is an error in the JSON format of the request payload';

@@ -1,0 +1,34 @@
+// The v7 normalisation of matrix values (api.md 13, 1.2): cBioPortal rounds each cell in SQL
+// (Float64 round = half to even on x·10^n) and emits the text as a BigDecimal.
+
+/** Decimal text a BigDecimal (and the reference's number check) accepts; NA, NaN, inf, '' fail. */
+export const NUMERIC_VALUE_PATTERN = '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$';
+const NUMERIC = new RegExp(NUMERIC_VALUE_PATTERN);
+
+/**
+ * The number a stored cell is answered with, or undefined when the row is dropped (not a number):
+ * 0 stays 0; 0 < |x| < 1e-4 becomes `<mantissa rounded to 3 decimals>e<exponent>`; anything else
+ * is rounded to 4 decimals.
+ */
+export function normaliseMolecularValue(text: string): number | undefined {
+  if (!NUMERIC.test(text)) return undefined;
+  const x = Number(text);
+  if (!Number.isFinite(x)) return undefined;
+  if (x === 0) return 0;
+  if (Math.abs(x) < 0.0001) {
+    const exponent = Math.floor(Math.log10(Math.abs(x)));
+    // 1eN is the correctly rounded power of ten, as the reference's pow(10, N).
+    const mantissa = roundHalfEven(x / Number(`1e${exponent}`), 1000);
+    return Number(`${mantissa}e${exponent}`);
+  }
+  return roundHalfEven(x, 10000);
+}
+
+/** ClickHouse's Float64 round(x, n): nearbyint(x · 10^n) / 10^n, ties to even. */
+function roundHalfEven(x: number, scale: number): number {
+  const scaled = x * scale;
+  const floor = Math.floor(scaled);
+  const diff = scaled - floor;
+  const rounded = diff > 0.5 || (diff === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
+  return rounded / scale;
+}

@@ -1,0 +1,74 @@
+// Molecular profiles (api.md 12, cBioPortal's MolecularProfileMapper): lists, one study's, by ids.
+// Ordered by molecularProfileId unless a sortBy is given (the reference leaves fetch-by-ids unordered).
+import type { Db, Row } from '../sql/db.js';
+import { raw, sql, type Fragment } from '../sql/sql.js';
+
+export const MOLECULAR_PROFILE_SORT_COLUMNS = {
+  molecularProfileId: 'p.stable_id',
+  // The reference maps this name to a missing column (a 500); sorting by the type is what it promises.
+  molecularAlterationType: 'p.genetic_alteration_type',
+  datatype: 'p.datatype',
+  name: 'p.name',
+  description: 'p.description',
+  showProfileInAnalysisTab: 'p.show_profile_in_analysis_tab',
+} as const;
+export type MolecularProfileSortBy = keyof typeof MOLECULAR_PROFILE_SORT_COLUMNS;
+
+/** All profiles, one study's, some studies' or some profile ids'. */
+export type MolecularProfileScope =
+  | { kind: 'all' }
+  | { kind: 'studies'; studyIds: readonly string[] }
+  | { kind: 'ids'; molecularProfileIds: readonly string[] };
+
+export interface MolecularProfileQuery {
+  scope: MolecularProfileScope;
+  projection: 'ID' | 'SUMMARY' | 'DETAILED';
+  sortBy?: MolecularProfileSortBy;
+  direction?: 'ASC' | 'DESC';
+  limit?: number;
+  offset?: number;
+}
+
+function whereClause(scope: MolecularProfileScope): Fragment {
+  switch (scope.kind) {
+    case 'all':
+      return sql`TRUE`;
+    case 'studies':
+      return sql`s.study_id IN (SELECT unnest(${scope.studyIds}::VARCHAR[]))`;
+    case 'ids':
+      return sql`p.stable_id IN (SELECT unnest(${scope.molecularProfileIds}::VARCHAR[]))`;
+  }
+}
+
+/** The nested study of DETAILED: api.md 2.5's first block plus readPermission (always true). */
+export const NESTED_STUDY = sql`struct_pack(study_id := s.study_id, cancer_type_id := s.type_of_cancer_id, name := s.name,
+  description := s.description, public_study := s.public_study, pmid := s.pmid, citation := s.citation, groups := s.groups,
+  status := s.status, import_date := strftime(s.import_date, '%Y-%m-%d %H:%M:%S'), reference_genome := s.reference_genome,
+  read_permission := TRUE)`;
+
+function columns(projection: MolecularProfileQuery['projection']): Fragment {
+  const id = sql`p.stable_id AS molecular_profile_id, s.study_id`;
+  if (projection === 'ID') return id;
+  const summary = sql`${id}, p.genetic_alteration_type AS molecular_alteration_type, p.datatype, p.name, p.description,
+    p.show_profile_in_analysis_tab, p.pivot_threshold, p.sort_order, p.generic_assay_type, p.patient_level`;
+  return projection === 'DETAILED' ? sql`${summary}, ${NESTED_STUDY} AS study` : summary;
+}
+
+export async function fetchMolecularProfiles(db: Db, q: MolecularProfileQuery): Promise<Row[]> {
+  // sortBy is ignored under ID (api.md 1.5); NULLs last as the column store puts them.
+  const order = q.sortBy && q.projection !== 'ID'
+    ? sql`${raw(MOLECULAR_PROFILE_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, p.stable_id`
+    : sql`p.stable_id`;
+  return db.all(sql`
+    SELECT ${columns(q.projection)}
+    FROM molecular_profile p JOIN cancer_study s USING (study_key)
+    WHERE ${whereClause(q.scope)}
+    ORDER BY ${order}
+    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
+}
+
+export async function countMolecularProfiles(db: Db, scope: MolecularProfileScope): Promise<number> {
+  const row = await db.one<{ n: number }>(sql`
+    SELECT count(*)::INTEGER AS n FROM molecular_profile p JOIN cancer_study s USING (study_key) WHERE ${whereClause(scope)}`);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,30 @@
+// Genes of a reference genome with their location (api.md 17.2, cBioPortal's ReferenceGenomeGeneMapper).
+// The genome is named (hg19, hg38, mm10); an unknown name simply matches nothing.
+import type { Db, Row } from '../sql/db.js';
+import { sql, type Fragment } from '../sql/sql.js';
+
+export type ReferenceGeneIds = { kind: 'entrez'; ids: readonly number[] } | { kind: 'symbol'; ids: readonly string[] };
+
+function select(genomeName: string, condition: Fragment): Fragment {
+  return sql`
+    SELECT r.entrez_gene_id, r.reference_genome_id, g.hugo_gene_symbol, r.chromosome, r.cytoband,
+      r.start_position AS start, r.end_position AS "end"
+    FROM reference_genome_gene r
+    JOIN reference_genome rg ON rg.reference_genome_id = r.reference_genome_id
+    JOIN gene g ON g.entrez_gene_id = r.entrez_gene_id
+    WHERE rg.name = ${genomeName} AND ${condition}
+    ORDER BY r.entrez_gene_id`;
+}
+
+export function fetchReferenceGenomeGenes(db: Db, genomeName: string, ids?: ReferenceGeneIds): Promise<Row[]> {
+  const condition = ids === undefined
+    ? sql`TRUE`
+    : ids.kind === 'entrez'
+      ? sql`r.entrez_gene_id IN (SELECT unnest(${ids.ids}::INTEGER[]))`
+      : sql`g.hugo_gene_symbol IN (SELECT unnest(${ids.ids}::VARCHAR[]))`;
+  return db.all(select(genomeName, condition));
+}
+
+export function fetchReferenceGenomeGene(db: Db, genomeName: string, entrezGeneId: number): Promise<Row | undefined> {
+  return db.one(select(genomeName, sql`r.entrez_gene_id = ${entrezGeneId}`));
+}

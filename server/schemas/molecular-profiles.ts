@@ -1,0 +1,48 @@
+// TypeBox models of cBioPortal's MolecularProfile, its nested study and MolecularProfileFilter (api.md 12, 2.5).
+import { Type, type Static } from '@sinclair/typebox';
+
+const ids = (description: string) => Type.Array(Type.String(), { minItems: 1, maxItems: 10_000_000, description });
+
+/** The classic nested study of Patient.cancerStudy / MolecularProfile.study (api.md 2.5, first block). */
+export const NestedCancerStudySchema = Type.Object({
+  studyId: Type.String(),
+  cancerTypeId: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  publicStudy: Type.Optional(Type.Boolean()),
+  pmid: Type.Optional(Type.String()),
+  citation: Type.Optional(Type.String()),
+  groups: Type.Optional(Type.String()),
+  status: Type.Optional(Type.Integer()),
+  importDate: Type.Optional(Type.String()),
+  referenceGenome: Type.Optional(Type.String()),
+  readPermission: Type.Boolean(),
+});
+
+export const MolecularProfileSchema = Type.Object(
+  {
+    molecularProfileId: Type.String(),
+    studyId: Type.String(),
+    molecularAlterationType: Type.Optional(Type.String()),
+    datatype: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    showProfileInAnalysisTab: Type.Optional(Type.Boolean()),
+    pivotThreshold: Type.Optional(Type.Number()),
+    sortOrder: Type.Optional(Type.String()),
+    genericAssayType: Type.Optional(Type.String()),
+    patientLevel: Type.Optional(Type.Boolean()),
+    study: Type.Optional(NestedCancerStudySchema),
+  },
+  { $id: 'MolecularProfile' },
+);
+
+// Exactly one of the two (eitherStudyIdsOrMolecularProfileIdsPresent) is checked in the route.
+export const MolecularProfileFilterSchema = Type.Object(
+  {
+    studyIds: Type.Optional(ids('All profiles of these studies')),
+    molecularProfileIds: Type.Optional(ids('Molecular profile ids')),
+  },
+  { $id: 'MolecularProfileFilter', additionalProperties: false },
+);
+export type MolecularProfileFilter = Static<typeof MolecularProfileFilterSchema>;
