@@ -1,6 +1,6 @@
 // The v7 text of a generic-assay or gene-set cell (api.md 13, 20.2): cBioPortal normalises numbers
 // in SQL and passes everything else (NA, '>8.5', categories) through as stored.
-import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
+import { NUMERIC_VALUE_PATTERN, roundHalfEven } from './molecular-data-value.js';
 
 const NUMERIC = new RegExp(NUMERIC_VALUE_PATTERN);
 
@@ -19,16 +19,6 @@ export function normaliseCellText(text: string): string {
     return `${shortest(roundHalfEven(x / Number(`1e${exponent}`), 1000))}e${exponent}`;
   }
   return shortest(roundHalfEven(x, 10000));
-}
-
-/** Float64 round(x, n) as ClickHouse does it: nearbyint(x · 10^n) / 10^n, ties to even
- * (the same rule as molecular-data-value.ts, which keeps it private). */
-function roundHalfEven(x: number, scale: number): number {
-  const scaled = x * scale;
-  const floor = Math.floor(scaled);
-  const diff = scaled - floor;
-  const rounded = diff > 0.5 || (diff === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
-  return rounded / scale;
 }
 
 /** Shortest round-trip text without JS's `e+` form for large numbers (ClickHouse writes `1e21`). */

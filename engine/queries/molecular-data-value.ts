@@ -25,7 +25,7 @@ export function normaliseMolecularValue(text: string): number | undefined {
 }
 
 /** ClickHouse's Float64 round(x, n): nearbyint(x · 10^n) / 10^n, ties to even. */
-function roundHalfEven(x: number, scale: number): number {
+export function roundHalfEven(x: number, scale: number): number {
   const scaled = x * scale;
   const floor = Math.floor(scaled);
   const diff = scaled - floor;
