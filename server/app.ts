@@ -27,6 +27,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
+  // POST bodies are JSON; other media types get 415 as in cBioPortal (api.md 1.1).
+  app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
   await installHttp(app);
   await installOpenApi(app);

@@ -63,3 +63,11 @@ describe('query parameters', () => {
     expect(res.json()[0]).toHaveProperty('allSampleCount');
   });
 });
+
+describe('media types', () => {
+  it('answers 415 to a body that is not JSON', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/studies/fetch', payload: 'study_hg38', headers: { 'content-type': 'text/plain' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toMatch(/Unsupported Media Type/i);
+  });
+});

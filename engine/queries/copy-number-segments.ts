@@ -1,0 +1,55 @@
+// Copy number segments (api.md 15.3): one sample's segments (GET) or those of listed
+// (study, sample) pairs (POST), optionally on one chromosome; import order unless sorted.
+import { toApiObject, type Db } from '../sql/db.js';
+import { raw, sql, type Fragment } from '../sql/sql.js';
+
+export const SEGMENT_SORT_COLUMNS = {
+  chromosome: 'c.chr', start: 'c.start_position', end: 'c.end_position', numberOfProbes: 'c.num_probes', segmentMean: 'c.segment_mean',
+} as const;
+export type SegmentSortBy = keyof typeof SEGMENT_SORT_COLUMNS;
+
+export type SegmentSamples =
+  | { kind: 'sample'; sampleKey: number }
+  /** Parallel lists of (studyId, sampleId); unknown pairs select nothing. */
+  | { kind: 'identifiers'; studyIds: readonly string[]; sampleIds: readonly string[] };
+
+export interface SegmentQuery {
+  samples: SegmentSamples;
+  /** Exact chromosome text as stored (`17`, `X`). */
+  chromosome?: string;
+  sortBy?: SegmentSortBy;
+  direction?: 'ASC' | 'DESC';
+  limit?: number;
+  offset?: number;
+}
+
+function whereClause(q: SegmentQuery): Fragment {
+  const s = q.samples;
+  const samples = s.kind === 'sample'
+    ? sql`c.sample_key = ${s.sampleKey}`
+    : sql`c.sample_key IN (SELECT x.sample_key FROM (SELECT unnest(${s.studyIds}::VARCHAR[]) AS study_id, unnest(${s.sampleIds}::VARCHAR[]) AS sample_id) r
+        JOIN cancer_study cs ON cs.study_id = r.study_id JOIN sample x ON x.study_key = cs.study_key AND x.sample_id = r.sample_id)`;
+  return q.chromosome === undefined ? samples : sql`${samples} AND c.chr = ${q.chromosome}`;
+}
+
+export async function fetchCopyNumberSegments(db: Db, q: SegmentQuery): Promise<Record<string, unknown>[]> {
+  // rowid is the file order the loader appended the segments in (the reference's import order).
+  const order = q.sortBy
+    ? sql`${raw(SEGMENT_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, c.rowid`
+    : sql`c.rowid`;
+  const rows = await db.all(sql`
+    SELECT unique_key(sa.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,
+      st.study_id, sa.sample_id, pa.patient_id, c.chr AS chromosome, c.start_position AS start, c.end_position AS "end",
+      c.num_probes AS number_of_probes, c.segment_mean
+    FROM copy_number_seg c JOIN sample sa ON sa.sample_key = c.sample_key JOIN patient pa ON pa.patient_key = sa.patient_key
+      JOIN cancer_study st ON st.study_key = c.study_key
+    WHERE ${whereClause(q)}
+    ORDER BY ${order}
+    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
+  return rows.map(toApiObject);
+}
+
+export async function countCopyNumberSegments(db: Db, q: SegmentQuery): Promise<number> {
+  const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM copy_number_seg c WHERE ${whereClause(q)}`);
+  return row?.n ?? 0;
+}
