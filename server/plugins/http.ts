@@ -22,9 +22,14 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
   await app.register(compress, { global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
   app.decorateRequest('timing', undefined as never);
   app.addHook('preValidation', async (request) => {
-    // `?projection=` (an empty value) means the parameter is absent (api.md 1.3).
+    // Values are trimmed, and `?projection=` (an empty value) means the parameter is absent (api.md 1.3).
     const query = request.query as Record<string, unknown> | undefined;
-    if (query) for (const key of Object.keys(query)) if (query[key] === '') delete query[key];
+    for (const key of Object.keys(query ?? {})) {
+      const value = query![key];
+      if (typeof value !== 'string') continue;
+      if (value.trim() === '') delete query![key];
+      else query![key] = value.trim();
+    }
   });
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (request.headers['content-encoding'] !== 'gzip') return payload;

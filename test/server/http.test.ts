@@ -58,7 +58,7 @@ describe('request bodies', () => {
 
 describe('query parameters', () => {
   it('treat an empty value as absent', async () => {
-    const res = await app.inject('/api/studies?projection=&sortBy=');
+    const res = await app.inject('/api/studies?projection=&sortBy=&direction=%20ASC%20');
     expect(res.statusCode).toBe(200);
     expect(res.json()[0]).toHaveProperty('allSampleCount');
   });
