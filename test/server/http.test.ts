@@ -71,3 +71,13 @@ describe('media types', () => {
     expect(res.json().message).toMatch(/Unsupported Media Type/i);
   });
 });
+
+describe('authorization while login is off', () => {
+  it('ignores a Bearer header, empty or not (cbioportalR sends one)', async () => {
+    for (const authorization of ['Bearer ', 'Bearer abc.def.ghi', 'bearer xyz']) {
+      const res = await app.inject({ url: '/api/studies', headers: { authorization } });
+      expect(res.statusCode, authorization).toBe(200);
+      expect(res.json()).toHaveLength(1);
+    }
+  });
+});
