@@ -45,6 +45,22 @@ export class Db {
     return (await this.all<T>(query))[0];
   }
 
+  /**
+   * Yields the rows in batches (one DuckDB chunk, ~2048 rows, each), so that a large answer is
+   * never whole in memory. Runs on a connection of its own: any other statement on the shared
+   * connection would invalidate a pending streamed result. The connection closes when the
+   * consumer finishes, stops early (`return()`) or fails.
+   */
+  async *stream<T = Row>(query: Sql): AsyncGenerator<T[], void, undefined> {
+    const connection = await this.instance.connect();
+    try {
+      const result = await timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
+      for await (const rows of result.yieldRowObjectJs()) yield rows.map((row) => normaliseRow(row) as T);
+    } finally {
+      connection.closeSync();
+    }
+  }
+
   /** Runs `work` in one transaction: everything it wrote is kept, or nothing is. */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     await this.exec('BEGIN TRANSACTION');
