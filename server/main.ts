@@ -8,8 +8,11 @@ export interface ServeOptions {
   host: string;
 }
 
+/** DuckDB's memory while serving; a large sort (a million-row fetch) spills to disk beyond it. */
+const SERVE_MEMORY_LIMIT = process.env.DUCKPORTAL_SERVE_MEMORY_LIMIT ?? '2GB';
+
 export async function serve(options: ServeOptions): Promise<void> {
-  const db = await Db.open(options.dbPath, { readOnly: true });
+  const db = await Db.open(options.dbPath, { readOnly: true, memoryLimit: SERVE_MEMORY_LIMIT });
   const app = await buildApp({ db, logger: true });
   const stop = async () => {
     await app.close();
