@@ -90,11 +90,21 @@ function orderBy(q: MutationQuery, byProteinChange: boolean): Fragment {
   return sql`${MUTATION_SORT_COLUMNS[q.sortBy]} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, ${base}`;
 }
 
+/**
+ * Sorts and pages the selected rows' keys first, then builds the projection's columns (or JSON
+ * text) for the rows of the page only: a 100,000-row page of a 1.5M-row profile must not render
+ * every row.
+ */
 function selectMutations(s: MutationSelection, q: MutationQuery, select: Fragment): Fragment {
   const { from, where, byProteinChange } = plan(s);
-  return sql`SELECT ${select} FROM ${from} ${JOINS} WHERE ${where}
-    ORDER BY ${orderBy(q, byProteinChange)}
-    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`;
+  const offset = q.offset ?? 0;
+  const limit = q.limit ?? 2147483647;
+  return sql`WITH page AS (
+      SELECT m.rowid AS page_rowid, row_number() OVER (ORDER BY ${orderBy(q, byProteinChange)}) AS page_order
+      FROM ${from} ${JOINS} WHERE ${where}
+      QUALIFY page_order > ${offset} AND page_order <= ${offset} + ${limit})
+    SELECT ${select} FROM page JOIN mutation m ON m.rowid = page.page_rowid ${JOINS}
+    ORDER BY page.page_order`;
 }
 
 /** A row as the API's Mutation: namespaceColumns is the stored JSON as is (nulls inside kept). */

@@ -1,7 +1,7 @@
 // A client generated at run time from the served OpenAPI description (openapi-client-axios) calls
 // operations by their cBioPortal operationId over real HTTP on 127.0.0.1.
 import type { FastifyInstance } from 'fastify';
-import OpenAPIClientAxios from 'openapi-client-axios';
+import { OpenAPIClientAxios } from 'openapi-client-axios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../helpers/app.js';
 
