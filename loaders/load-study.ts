@@ -80,8 +80,9 @@ export async function loadStudy(db: Db, genes: GeneResolver, dir: string, option
     return ctx;
   });
   const rows = Object.fromEntries([...ctx.rowCounts].filter(([, n]) => n > 0).sort());
+  // `table` is one of our own table names below, never input.
   const count = async (table: string) =>
-    (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${rawTable(table)} WHERE study_key = ${ctx.study.key}`))?.n ?? 0;
+    (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${raw(table)} WHERE study_key = ${ctx.study.key}`))?.n ?? 0;
   return {
     studyId, incremental, rows, fileSeconds,
     samples: await count('sample'),
@@ -91,8 +92,6 @@ export async function loadStudy(db: Db, genes: GeneResolver, dir: string, option
     seconds: (performance.now() - started) / 1000,
   };
 }
-
-const rawTable = (t: string) => raw(t); // our own table names only
 
 function single(study: StudyDir, kind: MetaFile['kind']): MetaFile | undefined {
   const found = study.metas.filter((m) => m.kind === kind);

@@ -6,7 +6,7 @@ import { GeneResolver } from '../../loaders/genes/gene-resolver.js';
 import { loadStudy, type LoadSummary } from '../../loaders/load-study.js';
 import { importGenes } from '../../loaders/reference/genes-import.js';
 import { importGenesets } from '../../loaders/reference/genesets-import.js';
-import { sql } from '../../engine/sql/sql.js';
+import { raw, sql } from '../../engine/sql/sql.js';
 
 /** ../shared beside the checkout (CI has it there). */
 export const SHARED = fileURLToPath(new URL('../../../shared/', import.meta.url));
@@ -29,7 +29,6 @@ export function loadTestStudy(store: { db: Db; genes: GeneResolver }, name: stri
 
 /** Row count of a table for one study (by id). */
 export async function countRows(db: Db, table: string, studyId: string, where = ''): Promise<number> {
-  const { raw } = await import('../../engine/sql/sql.js');
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${raw(table)} t
     WHERE t.study_key = (SELECT study_key FROM cancer_study WHERE study_id = ${studyId}) ${raw(where)}`);
   return row?.n ?? 0;
