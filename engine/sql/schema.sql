@@ -10,7 +10,6 @@
 --     their trimmed text, MAF/SV text columns hold the literal 'NA' when empty.
 --   * Loaders insert event tables ordered by (study_key, entrez_gene_id, sample_key) so that
 --     DuckDB's zone maps prune the common gene and study filters.
--- gene_value of a long-format CNA file holds only the cells the file gives (absent = empty).
 -- Every statement is idempotent: the schema is applied each time a store is opened for writing.
 
 -- ─── Reference data (global; `duckportal genes import`, `genesets import`) ────────────────
@@ -373,6 +372,7 @@ CREATE TABLE IF NOT EXISTS copy_number_seg_file (
 
 -- ─── Matrix data (one row per cell; long form so any subset is a vectorised scan) ────────
 -- value keeps the trimmed text of the cell ('NA' and '' included), as the API returns it.
+-- A long-format CNA file stores only the cells it gives: an absent cell means empty.
 
 CREATE TABLE IF NOT EXISTS gene_value (
   study_key      INTEGER NOT NULL,
