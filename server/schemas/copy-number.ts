@@ -1,6 +1,7 @@
 // TypeBox models of cBioPortal's DiscreteCopyNumberData, CopyNumberCount, CopyNumberSeg and
 // their request bodies (api.md 15).
 import { Type, type Static } from '@sinclair/typebox';
+import { SAMPLE_MOLECULAR_FIELDS } from './common.js';
 import { GeneSchema } from './genes.js';
 
 /** Java Integer: larger numbers are a body error in the reference, not a lookup. */
@@ -9,12 +10,7 @@ const JavaInt = Type.Integer({ minimum: -2147483648, maximum: 2147483647 });
 /** ID and SUMMARY are the same; drivers and namespaceColumns only on the event path; DETAILED adds gene. */
 export const DiscreteCopyNumberDataSchema = Type.Object(
   {
-    uniqueSampleKey: Type.String(),
-    uniquePatientKey: Type.String(),
-    molecularProfileId: Type.String(),
-    sampleId: Type.String(),
-    patientId: Type.String(),
-    studyId: Type.String(),
+    ...SAMPLE_MOLECULAR_FIELDS,
     entrezGeneId: Type.Integer(),
     alteration: Type.Integer(),
     driverFilter: Type.Optional(Type.String()),

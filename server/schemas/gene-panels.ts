@@ -1,5 +1,6 @@
 // TypeBox models of cBioPortal's GenePanel, GenePanelData and the gene panel data filters (api.md 18).
 import { Type, type Static } from '@sinclair/typebox';
+import { SAMPLE_MOLECULAR_FIELDS } from './common.js';
 import { SampleMolecularIdentifierSchema } from './molecular-data.js';
 
 export const GenePanelToGeneSchema = Type.Object(
@@ -19,12 +20,7 @@ export const GenePanelSchema = Type.Object(
 
 export const GenePanelDataSchema = Type.Object(
   {
-    uniqueSampleKey: Type.String(),
-    uniquePatientKey: Type.String(),
-    molecularProfileId: Type.String(),
-    sampleId: Type.String(),
-    patientId: Type.String(),
-    studyId: Type.String(),
+    ...SAMPLE_MOLECULAR_FIELDS,
     genePanelId: Type.Optional(Type.String()),
     profiled: Type.Boolean(),
   },

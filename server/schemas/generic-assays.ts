@@ -1,6 +1,7 @@
 // TypeBox models of cBioPortal's generic assay objects (api.md 20): GenericAssayMeta,
 // GenericAssayData and their filters.
 import { Type, type Static } from '@sinclair/typebox';
+import { SAMPLE_MOLECULAR_FIELDS } from './common.js';
 import { SampleMolecularIdentifierSchema } from './molecular-data.js';
 
 const LIST = { minItems: 1, maxItems: 10_000_000 };
@@ -26,12 +27,7 @@ export type GenericAssayMetaFilter = Static<typeof GenericAssayMetaFilterSchema>
 
 export const GenericAssayDataSchema = Type.Object(
   {
-    uniqueSampleKey: Type.String(),
-    uniquePatientKey: Type.String(),
-    molecularProfileId: Type.String(),
-    sampleId: Type.String(),
-    patientId: Type.String(),
-    studyId: Type.String(),
+    ...SAMPLE_MOLECULAR_FIELDS,
     genericAssayStableId: Type.String(),
     stableId: Type.String(),
     value: Type.String(),

@@ -1,6 +1,7 @@
 // TypeBox models of cBioPortal's Mutation, its filters, MutationSpectrum, MutationCountByPosition
 // and VariantCount (api.md 14). Streamed answers are serialised item by item with MutationSchema.
 import { Type, type Static } from '@sinclair/typebox';
+import { SAMPLE_MOLECULAR_FIELDS } from './common.js';
 import { GeneSchema } from './genes.js';
 import { SampleMolecularIdentifierSchema } from './molecular-data.js';
 
@@ -97,12 +98,7 @@ export const MutationSpectrumFilterSchema = Type.Object(
 
 export const MutationSpectrumSchema = Type.Object(
   {
-    uniqueSampleKey: Type.String(),
-    uniquePatientKey: Type.String(),
-    molecularProfileId: Type.String(),
-    sampleId: Type.String(),
-    patientId: Type.String(),
-    studyId: Type.String(),
+    ...SAMPLE_MOLECULAR_FIELDS,
     CtoA: Type.Integer(),
     CtoG: Type.Integer(),
     CtoT: Type.Integer(),

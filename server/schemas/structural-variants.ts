@@ -1,5 +1,6 @@
 // TypeBox models of cBioPortal's StructuralVariant and StructuralVariantFilter (api.md 16).
 import { Type, type Static } from '@sinclair/typebox';
+import { SAMPLE_MOLECULAR_FIELDS } from './common.js';
 import { SampleMolecularIdentifierSchema } from './molecular-data.js';
 
 const LIST = { maxItems: 10_000_000 };
@@ -43,12 +44,7 @@ const int = () => Type.Optional(Type.Integer());
 /** Fields are present when stored; text columns hold 'NA' and integer columns -1 for "unknown". */
 export const StructuralVariantSchema = Type.Object(
   {
-    uniqueSampleKey: Type.String(),
-    uniquePatientKey: Type.String(),
-    molecularProfileId: Type.String(),
-    sampleId: Type.String(),
-    patientId: Type.String(),
-    studyId: Type.String(),
+    ...SAMPLE_MOLECULAR_FIELDS,
     site1EntrezGeneId: int(),
     site1HugoSymbol: str(),
     site1EnsemblTranscriptId: str(),

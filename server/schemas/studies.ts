@@ -1,5 +1,6 @@
 // TypeBox models of cBioPortal's classic CancerStudy (api.md 2.5, 4.4) and CancerStudyTags (4.6).
 import { Type, type Static } from '@sinclair/typebox';
+import { STUDY_DETAILED_COUNTS } from './common.js';
 import { TypeOfCancerSchema } from './cancer-types.js';
 
 /** ResourceCount of /studies/fetch: keyed `studyId` (GET /studies uses cancerStudyIdentifier). */
@@ -34,18 +35,7 @@ export const CancerStudySchema = Type.Object(
     importDate: Type.Optional(Type.String()),
     referenceGenome: Type.Optional(Type.String()),
     allSampleCount: Type.Optional(Type.Integer()),
-    sequencedSampleCount: Type.Optional(Type.Integer()),
-    cnaSampleCount: Type.Optional(Type.Integer()),
-    mrnaRnaSeqSampleCount: Type.Optional(Type.Integer()),
-    mrnaRnaSeqV2SampleCount: Type.Optional(Type.Integer()),
-    mrnaMicroarraySampleCount: Type.Optional(Type.Integer()),
-    miRnaSampleCount: Type.Optional(Type.Integer()),
-    methylationHm27SampleCount: Type.Optional(Type.Integer()),
-    rppaSampleCount: Type.Optional(Type.Integer()),
-    massSpectrometrySampleCount: Type.Optional(Type.Integer()),
-    completeSampleCount: Type.Optional(Type.Integer()),
-    treatmentCount: Type.Optional(Type.Integer()),
-    structuralVariantCount: Type.Optional(Type.Integer()),
+    ...STUDY_DETAILED_COUNTS,
     cancerType: Type.Optional(TypeOfCancerSchema),
     resourceCounts: Type.Optional(Type.Array(StudyResourceCountSchema)),
     readPermission: Type.Boolean(),

@@ -1,5 +1,6 @@
 // TypeBox models of cBioPortal's study objects (api.md 2.4, 4.1).
 import { Type, type Static } from '@sinclair/typebox';
+import { STUDY_DETAILED_COUNTS } from './common.js';
 
 export const ResourceCountSchema = Type.Object(
   {
@@ -31,18 +32,7 @@ export const CancerStudyMetadataSchema = Type.Object(
     importDate: Type.String(),
     referenceGenome: Type.String(),
     allSampleCount: Type.Integer(),
-    sequencedSampleCount: Type.Optional(Type.Integer()),
-    cnaSampleCount: Type.Optional(Type.Integer()),
-    mrnaRnaSeqSampleCount: Type.Optional(Type.Integer()),
-    mrnaRnaSeqV2SampleCount: Type.Optional(Type.Integer()),
-    mrnaMicroarraySampleCount: Type.Optional(Type.Integer()),
-    miRnaSampleCount: Type.Optional(Type.Integer()),
-    methylationHm27SampleCount: Type.Optional(Type.Integer()),
-    rppaSampleCount: Type.Optional(Type.Integer()),
-    massSpectrometrySampleCount: Type.Optional(Type.Integer()),
-    completeSampleCount: Type.Optional(Type.Integer()),
-    treatmentCount: Type.Optional(Type.Integer()),
-    structuralVariantCount: Type.Optional(Type.Integer()),
+    ...STUDY_DETAILED_COUNTS,
     cancerType: Type.Optional(
       Type.Object({
         id: Type.String(),

@@ -1,0 +1,28 @@
+// Fields shared by many cBioPortal models.
+import { Type } from '@sinclair/typebox';
+
+/** The ids every per-sample molecular item carries (mutations, CNA, gene panel data, ...). */
+export const SAMPLE_MOLECULAR_FIELDS = {
+  uniqueSampleKey: Type.String(),
+  uniquePatientKey: Type.String(),
+  molecularProfileId: Type.String(),
+  sampleId: Type.String(),
+  patientId: Type.String(),
+  studyId: Type.String(),
+};
+
+/** The sample-list based counts of a DETAILED study (api.md 4.1, 2.5). */
+export const STUDY_DETAILED_COUNTS = {
+  sequencedSampleCount: Type.Optional(Type.Integer()),
+  cnaSampleCount: Type.Optional(Type.Integer()),
+  mrnaRnaSeqSampleCount: Type.Optional(Type.Integer()),
+  mrnaRnaSeqV2SampleCount: Type.Optional(Type.Integer()),
+  mrnaMicroarraySampleCount: Type.Optional(Type.Integer()),
+  miRnaSampleCount: Type.Optional(Type.Integer()),
+  methylationHm27SampleCount: Type.Optional(Type.Integer()),
+  rppaSampleCount: Type.Optional(Type.Integer()),
+  massSpectrometrySampleCount: Type.Optional(Type.Integer()),
+  completeSampleCount: Type.Optional(Type.Integer()),
+  treatmentCount: Type.Optional(Type.Integer()),
+  structuralVariantCount: Type.Optional(Type.Integer()),
+};
