@@ -3,6 +3,19 @@
 // CONTRACT used by the Study View endpoints: compileCohort(filter, { omit }) → Fragment of
 // `SELECT sample_key ...`; `omit` drops one block for the "remove self" rules (3.17).
 import { sql, type Fragment } from '../sql/sql.js';
+import { compileCaseListFilter } from './case-lists.js';
+import { compileClinicalDataFilter } from './clinical-data.js';
+import { compileClinicalEventFilter } from './clinical-events.js';
+import { compileCustomDataFilter } from './custom-data.js';
+import { compileGeneFilter } from './gene.js';
+import { compileGenericAssayDataFilter, compileGenericAssaySelectionFilter } from './generic-assay-data.js';
+import { compileGenomicDataFilter } from './genomic-data.js';
+import { compileGenomicProfileFilter } from './genomic-profiles.js';
+import { compileMutationDataFilter } from './mutation-data.js';
+import { compileNamespaceDataFilter } from './namespace-data.js';
+import { normalizeStudyViewFilter, type Base, type FilterItem } from './normalize.js';
+import { compilePatientTreatmentFilter, compileSampleTreatmentFilter } from './treatments.js';
+import { compileStructuralVariantFilter } from './structural-variant.js';
 
 export interface SampleIdentifier {
   studyId: string;
@@ -16,19 +29,33 @@ export interface StudyViewFilter {
   [block: string]: unknown;
 }
 
+/**
+ * An item left out for the "remove self" rules (3.17). `block` is the request field name; no
+ * `key` drops the whole block. `key` is the item's attributeId (clinicalDataFilters,
+ * customDataFilters), hugoGeneSymbol (genomicDataFilters, mutationDataFilters) or stableId
+ * (genericAssayDataFilters); `profileType` and `categorization` narrow further when given.
+ */
+export interface OmitItem { block: string; key?: string; profileType?: string; categorization?: string }
+
 export interface CompileOptions {
-  /** A block left out (e.g. 'clinicalDataFilters' with the attribute being counted). */
-  omit?: { block: string; key?: string };
+  /** One item description, or several (e.g. clinical and custom filters of one attribute id). */
+  omit?: OmitItem | readonly OmitItem[];
+  /**
+   * negateFilters (3.16, Legacy semantics, which the parameter documents; the column store
+   * ignores it): each clinical, custom, namespace, genomic-data, generic-assay and mutation-data
+   * item is inverted (samples not matching it, within the involved studies); items stay ANDed.
+   */
+  negate?: boolean;
 }
 
 /** Base set (3.3): samples of studyIds, of sampleIdentifiers, or of both (intersection). */
-function compileBase(filter: StudyViewFilter): Fragment {
+function compileBase(base: Base): Fragment {
   const parts: Fragment[] = [];
-  if (filter.studyIds !== undefined)
-    parts.push(sql`SELECT s.sample_key FROM sample s JOIN cancer_study c USING (study_key) WHERE c.study_id IN (SELECT unnest(${filter.studyIds}::VARCHAR[]))`);
-  if (filter.sampleIdentifiers !== undefined) {
-    const studies = filter.sampleIdentifiers.map((i) => i.studyId);
-    const samples = filter.sampleIdentifiers.map((i) => i.sampleId);
+  if (base.studyIds !== undefined)
+    parts.push(sql`SELECT s.sample_key FROM sample s JOIN cancer_study c USING (study_key) WHERE c.study_id IN (SELECT unnest(${base.studyIds}::VARCHAR[]))`);
+  if (base.sampleIdentifiers !== undefined) {
+    const studies = base.sampleIdentifiers.map((i) => i.studyId);
+    const samples = base.sampleIdentifiers.map((i) => i.sampleId);
     parts.push(sql`SELECT s.sample_key FROM sample s JOIN cancer_study c USING (study_key)
       JOIN (SELECT unnest(${studies}::VARCHAR[]) AS study_id, unnest(${samples}::VARCHAR[]) AS sample_id) i
         ON i.study_id = c.study_id AND i.sample_id = s.sample_id`);
@@ -38,6 +65,85 @@ function compileBase(filter: StudyViewFilter): Fragment {
   return parts.reduce((a, b) => sql`${a} INTERSECT ${b}`);
 }
 
-export function compileCohort(filter: StudyViewFilter, _options: CompileOptions = {}): Fragment {
-  return compileBase(filter);
+/** The involved studies (3.2): studyIds if present, else the studies of sampleIdentifiers. */
+function compileStudies(base: Base): Fragment {
+  const ids = base.studyIds ?? base.sampleIdentifiers?.map((i) => i.studyId) ?? [];
+  return sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${ids}::VARCHAR[]))`;
+}
+
+/** Is this item one that `omit` names? */
+function isOmitted(item: FilterItem, omit: CompileOptions['omit']): boolean {
+  if (omit === undefined) return false;
+  if (Array.isArray(omit)) return omit.some((o: OmitItem) => isOmitted(item, o));
+  return matchesOmit(item, omit as OmitItem);
+}
+
+function matchesOmit(item: FilterItem, omit: OmitItem): boolean {
+  if (omit.block !== item.block) return false;
+  if (omit.key === undefined) return true;
+  switch (item.block) {
+    case 'clinicalDataFilters':
+    case 'customDataFilters':
+      return item.filter.attributeId === omit.key;
+    case 'genomicDataFilters':
+      return item.filter.hugoGeneSymbol === omit.key && (omit.profileType === undefined || omit.profileType === item.filter.profileType);
+    case 'mutationDataFilters':
+      return item.filter.hugoGeneSymbol === omit.key && (omit.profileType === undefined || omit.profileType === item.filter.profileType)
+        && (omit.categorization === undefined || omit.categorization === item.filter.categorization);
+    case 'genericAssayDataFilters':
+      return item.filter.stableId === omit.key && (omit.profileType === undefined || omit.profileType === item.filter.profileType);
+    default:
+      return false;
+  }
+}
+
+/** One item's sample set; undefined = no restriction. */
+function compileItem(item: FilterItem, studies: Fragment): Fragment | undefined {
+  switch (item.block) {
+    case 'clinicalDataFilters': return compileClinicalDataFilter(item.filter, studies);
+    case 'customDataFilters': return compileCustomDataFilter(item.filter, studies);
+    case 'geneFilters': return compileGeneFilter(item.filter, studies);
+    case 'caseLists': return compileCaseListFilter(item.anyOf, studies);
+    case 'genomicProfiles': return compileGenomicProfileFilter(item.anyOf, studies);
+    case 'mutationDataFilters': return compileMutationDataFilter(item.filter, studies);
+    case 'genomicDataFilters': return compileGenomicDataFilter(item.filter, studies);
+    case 'genericAssayDataFilters': return compileGenericAssayDataFilter(item.filter, studies);
+    case 'genericAssaySelectionFilters': return compileGenericAssaySelectionFilter(item.filter, studies);
+    case 'clinicalEventFilters': return compileClinicalEventFilter(item.eventTypes, studies);
+    case 'sampleTreatmentFilters':
+    case 'sampleTreatmentGroupFilters':
+    case 'sampleTreatmentTargetFilters':
+      return compileSampleTreatmentFilter(item.tier, item.anyOf, studies);
+    case 'patientTreatmentFilters':
+    case 'patientTreatmentGroupFilters':
+    case 'patientTreatmentTargetFilters':
+      return compilePatientTreatmentFilter(item.tier, item.anyOf, studies);
+    case 'structuralVariantFilters': return compileStructuralVariantFilter(item.filter, studies);
+    case 'namespaceDataFilters': return compileNamespaceDataFilter(item.filter, studies);
+    default: {
+      const unreachable: never = item;
+      return unreachable;
+    }
+  }
+}
+
+/** Blocks negateFilters inverts (3.16). */
+const NEGATABLE = new Set<FilterItem['block']>([
+  'clinicalDataFilters', 'customDataFilters', 'namespaceDataFilters', 'genomicDataFilters', 'genericAssayDataFilters', 'mutationDataFilters',
+]);
+
+export function compileCohort(filter: StudyViewFilter, options: CompileOptions = {}): Fragment {
+  const { base, items } = normalizeStudyViewFilter(filter);
+  const studies = compileStudies(base);
+  let cohort = compileBase(base);
+  for (const item of items) {
+    if (isOmitted(item, options.omit)) continue;
+    const part = compileItem(item, studies);
+    if (part === undefined) continue;
+    const set = options.negate && NEGATABLE.has(item.block)
+      ? sql`SELECT sample_key FROM sample WHERE study_key IN (${studies}) EXCEPT (SELECT sample_key FROM (${part}))`
+      : part;
+    cohort = sql`(SELECT sample_key FROM (${cohort})) INTERSECT (SELECT sample_key FROM (${set}))`;
+  }
+  return cohort;
 }

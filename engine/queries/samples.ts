@@ -13,7 +13,8 @@ export type SampleScope =
   | { kind: 'patient'; patientKey: number }
   | { kind: 'sample'; sampleKey: number }
   | { kind: 'identifiers'; studyIds: readonly string[]; sampleIds: readonly string[] }
-  | { kind: 'sampleLists'; sampleListIds: readonly string[] };
+  | { kind: 'sampleLists'; sampleListIds: readonly string[] }
+  | { kind: 'cohort'; cohort: Fragment };
 
 export interface SampleQuery {
   scope: SampleScope;
@@ -45,6 +46,8 @@ function scopeClause(scope: SampleScope): Fragment {
       return sql`x.sample_key IN (SELECT y.sample_key FROM (SELECT unnest(${scope.studyIds}::VARCHAR[]) AS study_id,
           unnest(${scope.sampleIds}::VARCHAR[]) AS sample_id) r
         JOIN cancer_study ys ON ys.study_id = r.study_id JOIN sample y ON y.study_key = ys.study_key AND y.sample_id = r.sample_id)`;
+    case 'cohort': // a Study View cohort (engine/filter/compile.ts)
+      return sql`x.sample_key IN (${scope.cohort})`;
     case 'sampleLists':
       return sql`x.sample_key IN (SELECT m.sample_key FROM sample_list l JOIN sample_list_member m USING (list_key)
         WHERE l.stable_id IN (SELECT unnest(${scope.sampleListIds}::VARCHAR[])))`;

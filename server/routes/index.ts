@@ -23,6 +23,9 @@ import { serverInfoRoutes } from './server-info.js';
 import { structuralVariantRoutes } from './structural-variants.js';
 import { studyAnalysisRoutes } from './study-analyses.js';
 import { studyRoutes } from './studies.js';
+import { studyViewBinRoutes } from './study-view-bins.js';
+import { studyViewSampleRoutes } from './study-view-samples.js';
+import { studyViewCountRoutes } from './study-view-counts.js';
 
 export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   healthRoutes,
@@ -48,4 +51,7 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   namespaceRoutes,
   resourceRoutes,
   serverInfoRoutes,
+  studyViewBinRoutes,
+  studyViewSampleRoutes,
+  studyViewCountRoutes,
 ];

@@ -1,0 +1,39 @@
+// Data binning for Study View histograms (study-view.md 5): DYNAMIC bins the filtered values;
+// STATIC (what the front end asks for) bins the unfiltered values and recounts on the filtered ones.
+// Pure: value strings in, ClinicalDataBin-shaped bins out (numbers exact to the decimal, then JSON numbers).
+import type { Bin } from './binning/bins.js';
+import { computeBins, type BinRequest } from './binning/core.js';
+import { toNumber } from './binning/decimal.js';
+import { recount } from './binning/recount.js';
+
+export type { BinMethod, BinRequest } from './binning/core.js';
+
+export type DataBinMethod = 'STATIC' | 'DYNAMIC';
+
+export interface DataBin {
+  specialValue?: string;
+  start?: number;
+  end?: number;
+  count: number;
+}
+
+function toDataBin(bin: Bin): DataBin {
+  const out = {} as DataBin;
+  if (bin.specialValue !== undefined) out.specialValue = bin.specialValue;
+  if (bin.start !== undefined) out.start = toNumber(bin.start);
+  if (bin.end !== undefined) out.end = toNumber(bin.end);
+  out.count = bin.count;
+  return out;
+}
+
+/**
+ * The bins of one attribute. `unfiltered`/`filtered`: one string per sample or patient of the
+ * unfiltered and filtered cohorts, NA included as "NA". No values at all gives no bins.
+ */
+export function binData(request: BinRequest, unfiltered: readonly string[], filtered: readonly string[], method: DataBinMethod): DataBin[] {
+  if (method === 'DYNAMIC') return filtered.length === 0 ? [] : computeBins(request, filtered).map(toDataBin);
+  if (unfiltered.length === 0) return [];
+  return recount(computeBins(request, unfiltered), filtered).map(toDataBin);
+}
+
+export { computeBins, recount };

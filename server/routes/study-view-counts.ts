@@ -1,0 +1,118 @@
+// Study View count endpoints: clinical data, sample list and molecular profile counts, and the
+// mutated / CNA / structural variant gene tables (study-view.md 4.2-4.4, 4.13-4.15).
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { InvalidRequest } from '../../engine/errors.js';
+import { compileCohort, type StudyViewFilter } from '../../engine/filter/compile.js';
+import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
+import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/queries/study-view-alterations.js';
+import {
+  compileInvolvedStudies, fetchClinicalDataCounts, fetchMolecularProfileSampleCounts, fetchSampleListCounts,
+} from '../../engine/queries/study-view-counts.js';
+import { toApiObject } from '../../engine/sql/db.js';
+import {
+  AlterationCountByGeneSchema, CaseListDataCountSchema, ClinicalDataCountFilterSchema, ClinicalDataCountItemSchema,
+  CopyNumberCountByGeneSchema, GenomicDataCountSchema,
+} from '../schemas/study-view-counts.js';
+import { StudyViewFilterSchema, type StudyViewFilterBody } from '../schemas/study-view-filter.js';
+
+const TAGS = ['Study View'];
+
+/** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection). */
+function checkBase(filter: StudyViewFilterBody): StudyViewFilter {
+  if (filter.studyIds === undefined && filter.sampleIdentifiers === undefined)
+    throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
+  return filter as StudyViewFilter;
+}
+
+/** Adds the derived fields of AlterationCountByGene (uniqueEventKey = the symbol). */
+function toAlterationCount(row: AlterationCountRow) {
+  return { ...toApiObject({ ...row }), uniqueEventKey: row.hugo_gene_symbol, hugoGeneSymbols: [row.hugo_gene_symbol], entrezGeneIds: [row.entrez_gene_id] };
+}
+
+export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/clinical-data-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchClinicalDataCountsUsingPOST',
+        body: ClinicalDataCountFilterSchema, response: { 200: Type.Array(ClinicalDataCountItemSchema) },
+      },
+    },
+    async (request) => {
+      const { attributes, studyViewFilter } = request.body;
+      const filter = checkBase(studyViewFilter);
+      // Remove self (3.17) only when exactly one attribute is asked for.
+      const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
+      const cohort = compileCohort(filter, { omit });
+      return fetchClinicalDataCounts(app.db, cohort, compileInvolvedStudies(filter), attributes.map((a) => a.attributeId));
+    },
+  );
+
+  app.post(
+    '/sample-lists-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchCaseListCountsUsingPOST',
+        body: StudyViewFilterSchema, response: { 200: Type.Array(CaseListDataCountSchema) },
+      },
+    },
+    async (request) => (await fetchSampleListCounts(app.db, compileCohort(checkBase(request.body)))).map(toApiObject) as never,
+  );
+
+  app.post(
+    '/molecular-profile-sample-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchMolecularProfileSampleCountsUsingPOST',
+        body: StudyViewFilterSchema, response: { 200: Type.Array(GenomicDataCountSchema) },
+      },
+    },
+    async (request) => (await fetchMolecularProfileSampleCounts(app.db, compileCohort(checkBase(request.body)))).map(toApiObject) as never,
+  );
+
+  app.post(
+    '/mutated-genes/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchMutatedGenesUsingPOST',
+        body: StudyViewFilterSchema, response: { 200: Type.Array(AlterationCountByGeneSchema) },
+      },
+    },
+    async (request) => {
+      const filter = checkBase(request.body);
+      const rows = await fetchAlterationCountsByGene(app.db, compileCohort(filter), 'mutation', toAlterationFilter(request.body.alterationFilter));
+      return rows.map(toAlterationCount) as never;
+    },
+  );
+
+  app.post(
+    '/cna-genes/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchCNAGenesUsingPOST',
+        body: StudyViewFilterSchema, response: { 200: Type.Array(CopyNumberCountByGeneSchema) },
+      },
+    },
+    async (request) => {
+      const filter = checkBase(request.body);
+      const rows = await fetchCopyNumberCountsByGene(app.db, compileCohort(filter), toAlterationFilter(request.body.alterationFilter));
+      return rows.map(toAlterationCount) as never;
+    },
+  );
+
+  app.post(
+    '/structuralvariant-genes/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchStructuralVariantGenesUsingPOST',
+        body: StudyViewFilterSchema, response: { 200: Type.Array(AlterationCountByGeneSchema) },
+      },
+    },
+    async (request) => {
+      const filter = checkBase(request.body);
+      const rows = await fetchAlterationCountsByGene(app.db, compileCohort(filter), 'structural_variant', toAlterationFilter(request.body.alterationFilter));
+      return rows.map(toAlterationCount) as never;
+    },
+  );
+};

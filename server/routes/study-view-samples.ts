@@ -1,0 +1,26 @@
+// POST /api/filtered-samples/fetch (study-view.md 4.1): the samples a StudyViewFilter selects,
+// sorted by sampleId, with cBioPortal's column-store fields (ids and keys; sampleType is absent).
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { compileCohort, type StudyViewFilter } from '../../engine/filter/compile.js';
+import { fetchSamples } from '../../engine/queries/samples.js';
+import { toApiObject } from '../../engine/sql/db.js';
+import { SampleSchema } from '../schemas/samples.js';
+import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
+
+export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/filtered-samples/fetch', {
+    schema: {
+      tags: ['Study View'], operationId: 'fetchFilteredSamplesUsingPOST', description: 'Fetch sample IDs by study view filter',
+      querystring: Type.Object({
+        negateFilters: Type.Optional(Type.Boolean({ default: false, description: 'Whether to negate the study view filters' })),
+      }),
+      body: StudyViewFilterSchema,
+      response: { 200: Type.Array(SampleSchema) },
+    },
+  }, async (request) => {
+    const cohort = compileCohort(request.body as StudyViewFilter, { negate: request.query.negateFilters === true });
+    // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
+    return (await fetchSamples(app.db, { scope: { kind: 'cohort', cohort }, projection: 'ID' })).map(toApiObject) as never;
+  });
+};

@@ -1,0 +1,43 @@
+// TypeBox models of the Study View bin endpoints (study-view.md 4.6, 5.1, Appendix A).
+// Request fields are nullable as the front end sends them; unknown properties are ignored.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { literalUnion } from '../params.js';
+import { StudyViewFilterSchema } from './study-view-filter.js';
+
+const opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+
+export const DataBinMethodQuery = Type.Object({
+  dataBinMethod: Type.Optional(literalUnion(['STATIC', 'DYNAMIC'] as const, { description: 'DYNAMIC (default): bins of the filtered cohort; STATIC: bins of the unfiltered cohort, recounted on the filtered one' })),
+});
+
+/** DataBinFilter fields shared by clinical, custom, genomic and generic-assay bin requests (5.1). */
+export const dataBinFilterFields = {
+  binMethod: opt(literalUnion(['MEDIAN', 'QUARTILE', 'CUSTOM', 'GENERATE'] as const)),
+  customBins: opt(Type.Array(Type.Number(), { maxItems: 10_000 })),
+  binsGeneratorConfig: opt(Type.Object({ binSize: Type.Number(), anchorValue: Type.Number() }, { additionalProperties: true, title: 'BinsGeneratorConfig' })),
+  disableLogScale: opt(Type.Boolean()),
+  start: opt(Type.Number()),
+  end: opt(Type.Number()),
+};
+
+export const ClinicalDataBinFilterSchema = Type.Object(
+  { attributeId: Type.String(), ...dataBinFilterFields },
+  { additionalProperties: true, title: 'ClinicalDataBinFilter' },
+);
+export type ClinicalDataBinFilterBody = Static<typeof ClinicalDataBinFilterSchema>;
+
+export const ClinicalDataBinCountFilterSchema = Type.Object(
+  { attributes: Type.Array(ClinicalDataBinFilterSchema, { maxItems: 10_000 }), studyViewFilter: StudyViewFilterSchema },
+  { $id: 'ClinicalDataBinCountFilter', additionalProperties: true },
+);
+
+export const ClinicalDataBinSchema = Type.Object(
+  {
+    attributeId: Type.String(),
+    specialValue: Type.Optional(Type.String()),
+    start: Type.Optional(Type.Number()),
+    end: Type.Optional(Type.Number()),
+    count: Type.Integer(),
+  },
+  { $id: 'ClinicalDataBin' },
+);

@@ -1,0 +1,101 @@
+// TypeBox model of cBioPortal's StudyViewFilter and its sub-objects (study-view.md 3.1).
+// Unknown properties are accepted everywhere (the front end sends showNA, displayName, ...);
+// cross-field rules live in engine/filter/normalize.ts.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+const open = { additionalProperties: true };
+const opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+const bool = opt(Type.Boolean());
+const list = <T extends TSchema>(t: T) => opt(Type.Array(t));
+
+export const DataFilterValueSchema = Type.Object(
+  { start: opt(Type.Number()), end: opt(Type.Number()), value: opt(Type.String()) },
+  { ...open, title: 'DataFilterValue', description: 'A value or a (start, end] range' },
+);
+const values = list(DataFilterValueSchema);
+
+const SampleIdentifierSchema = Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { ...open, title: 'SampleIdentifier' });
+
+const ClinicalDataFilterSchema = Type.Object({
+  attributeId: Type.String(), values,
+  datatype: opt(Type.String()), displayName: opt(Type.String()),
+  samples: list(Type.Object({ studyId: Type.String(), sampleId: Type.String(), value: opt(Type.String()) }, open)),
+}, { ...open, title: 'ClinicalDataFilter' });
+
+const includeFlags = {
+  includeDriver: bool, includeVUS: bool, includeUnknownOncogenicity: bool, includeUnknownTier: bool,
+  includeGermline: bool, includeSomatic: bool, includeUnknownStatus: bool,
+  tiersBooleanMap: opt(Type.Record(Type.String(), Type.Boolean())),
+};
+const CnaName = Type.Union(['AMP', 'GAIN', 'DIPLOID', 'HETLOSS', 'HOMDEL'].map((a) => Type.Literal(a)));
+const GeneFilterQuerySchema = Type.Union([
+  Type.String({ description: 'BRAF or CDKN2A:HOMDEL' }),
+  Type.Object({ hugoGeneSymbol: opt(Type.String()), entrezGeneId: opt(Type.Integer()), alterations: list(CnaName), ...includeFlags }, open),
+], { title: 'GeneFilterQuery' });
+const GeneFilterSchema = Type.Object({
+  molecularProfileIds: list(Type.String()), geneQueries: list(Type.Array(GeneFilterQuerySchema)),
+}, { ...open, title: 'GeneFilter' });
+
+const SvGeneQuery = Type.Object({
+  hugoSymbol: opt(Type.String()), entrezId: opt(Type.Integer()),
+  specialValue: opt(Type.Union([Type.Literal('ANY_GENE'), Type.Literal('NO_GENE')])),
+}, open);
+const StructuralVariantFilterSchema = Type.Object({
+  molecularProfileIds: list(Type.String()),
+  structVarQueries: list(Type.Array(Type.Object({ gene1Query: opt(SvGeneQuery), gene2Query: opt(SvGeneQuery), ...includeFlags }, open))),
+}, { ...open, title: 'StudyViewStructuralVariantFilter' });
+
+const MutationDataFilterSchema = Type.Object({
+  hugoGeneSymbol: Type.String(), profileType: opt(Type.String()),
+  categorization: Type.Union([Type.Literal('MUTATED'), Type.Literal('MUTATION_TYPE')]),
+  values: list(Type.Array(DataFilterValueSchema)),
+}, { ...open, title: 'MutationDataFilter' });
+const GenomicDataFilterSchema = Type.Object({ hugoGeneSymbol: Type.String(), profileType: Type.String(), values }, { ...open, title: 'GenomicDataFilter' });
+const GenericAssayDataFilterSchema = Type.Object({ stableId: Type.String(), profileType: Type.String(), values }, { ...open, title: 'GenericAssayDataFilter' });
+const GenericAssaySelectionFilterSchema = Type.Object({
+  profileType: Type.String(), patientLevel: opt(Type.Boolean()),
+  values: list(Type.Array(Type.Object({ stableId: Type.String(), value: Type.String() }, open))),
+}, { ...open, title: 'GenericAssaySelectionFilter' });
+const DataFilterSchema = Type.Object({ values }, { ...open, title: 'DataFilter' });
+
+const anded = <T extends TSchema>(item: T, title: string) =>
+  opt(Type.Object({ filters: list(Type.Object({ filters: list(item) }, open)) }, { ...open, title }));
+const SampleTreatment = Type.Object({ treatment: Type.String(), time: Type.Union([Type.Literal('Pre'), Type.Literal('Post')]) }, open);
+const PatientTreatment = Type.Object({ treatment: Type.String() }, open);
+
+const NamespaceDataFilterSchema = Type.Object({
+  outerKey: Type.String(), innerKey: Type.String(), values: list(Type.Array(DataFilterValueSchema)),
+}, { ...open, title: 'NamespaceDataFilter' });
+
+/** §3.15 (reused by the gene-table endpoints; title only, so that it nests without $id clashes): does not restrict samples; the gene tables read it (engine/filter/alteration-filter.ts). */
+export const AlterationFilterSchema = Type.Object({
+  mutationEventTypes: opt(Type.Record(Type.String(), Type.Boolean())),
+  copyNumberAlterationEventTypes: opt(Type.Record(Type.String(), Type.Boolean())),
+  structuralVariants: bool,
+  ...includeFlags,
+}, { ...open, title: 'AlterationFilter' });
+
+export const StudyViewFilterSchema = Type.Object({
+  studyIds: list(Type.String()),
+  sampleIdentifiers: list(SampleIdentifierSchema),
+  clinicalDataFilters: list(ClinicalDataFilterSchema),
+  customDataFilters: list(ClinicalDataFilterSchema),
+  geneFilters: list(GeneFilterSchema),
+  structuralVariantFilters: list(StructuralVariantFilterSchema),
+  mutationDataFilters: list(MutationDataFilterSchema),
+  genomicDataFilters: list(GenomicDataFilterSchema),
+  genericAssayDataFilters: list(GenericAssayDataFilterSchema),
+  genericAssaySelectionFilters: list(GenericAssaySelectionFilterSchema),
+  genomicProfiles: list(Type.Array(Type.String())),
+  caseLists: list(Type.Array(Type.String())),
+  clinicalEventFilters: list(DataFilterSchema),
+  sampleTreatmentFilters: anded(SampleTreatment, 'AndedSampleTreatmentFilters'),
+  sampleTreatmentGroupFilters: anded(SampleTreatment, 'AndedSampleTreatmentFilters'),
+  sampleTreatmentTargetFilters: anded(SampleTreatment, 'AndedSampleTreatmentFilters'),
+  patientTreatmentFilters: anded(PatientTreatment, 'AndedPatientTreatmentFilters'),
+  patientTreatmentGroupFilters: anded(PatientTreatment, 'AndedPatientTreatmentFilters'),
+  patientTreatmentTargetFilters: anded(PatientTreatment, 'AndedPatientTreatmentFilters'),
+  namespaceDataFilters: list(NamespaceDataFilterSchema),
+  alterationFilter: opt(AlterationFilterSchema),
+}, { ...open, $id: 'StudyViewFilter' });
+export type StudyViewFilterBody = Static<typeof StudyViewFilterSchema>;

@@ -1,0 +1,61 @@
+// POST /api/filtered-samples/fetch (study-view.md 4.1) over the shared test studies. Goldens in
+// test/golden/filtered-samples: responses computed by make-goldens.py (Python over the study TSVs).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestApp } from '../helpers/app.js';
+
+let app: FastifyInstance;
+beforeAll(async () => { app = await openTestApp(); });
+afterAll(() => app.close());
+
+const GOLDEN = join(import.meta.dirname, '../golden/filtered-samples');
+const cases = readdirSync(GOLDEN).filter((f) => f.endsWith('.request.json')).map((f) => f.replace('.request.json', ''));
+const read = (file: string) => JSON.parse(readFileSync(join(GOLDEN, file), 'utf8'));
+const post = (body: unknown, query = '') => app.inject({ method: 'POST', url: `/api/filtered-samples/fetch${query}`, payload: body as object });
+const LGG = 'lgg_ucsf_2014_test_generic_assay';
+
+describe('filtered-samples goldens', () => {
+  it('has cases', () => expect(cases.length).toBeGreaterThan(20));
+  it.each(cases)('%s', async (name) => {
+    const { query, body } = read(`${name}.request.json`);
+    const res = await post(body, query);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual(read(`${name}.response.json`));
+  });
+});
+
+describe('filtered-samples edge cases', () => {
+  const count = async (body: unknown) => (await post(body)).json().length as number;
+
+  it('empty blocks are the universe; neither base set is the empty cohort', async () => {
+    // lgg data_clinical_sample.txt: 61 samples.
+    expect(await count({ studyIds: [LGG], clinicalDataFilters: [], geneFilters: [], caseLists: [] })).toBe(61);
+    expect(await count({})).toBe(0);
+    expect(await count({ studyIds: [] })).toBe(0);
+    expect(await count({ studyIds: ['nope'] })).toBe(0);
+  });
+
+  it('ignores unknown properties and alterationFilter', async () => {
+    expect(await count({ studyIds: [LGG], showNA: true, alterationFilter: { includeDriver: false, mutationEventTypes: { any: false } } })).toBe(61);
+  });
+
+  it('400s bad shapes and bad negateFilters, never 5xx', async () => {
+    for (const body of [{ studyIds: 'x' }, { clinicalDataFilters: [{ values: [] }] }, { studyIds: [LGG], caseLists: 'all' }])
+      expect((await post(body)).statusCode).toBe(400);
+    expect((await post({ studyIds: [LGG] }, '?negateFilters=maybe')).statusCode).toBe(400);
+    const nasty = "x' OR '1'='1; --%_\\\"";
+    const res = await post({
+      studyIds: [LGG, nasty], caseLists: [[nasty]], genomicProfiles: [[nasty]],
+      clinicalDataFilters: [{ attributeId: nasty, values: [{ value: nasty }, { start: 1 }] }],
+      geneFilters: [{ molecularProfileIds: [nasty], geneQueries: [[nasty]] }],
+      genomicDataFilters: [{ hugoGeneSymbol: nasty, profileType: nasty, values: [{ value: 'NA' }] }],
+      genericAssayDataFilters: [{ stableId: nasty, profileType: nasty, values: [{ value: nasty }] }],
+      namespaceDataFilters: [{ outerKey: nasty, innerKey: nasty, values: [[{ value: nasty }]] }],
+      structuralVariantFilters: [{ molecularProfileIds: [nasty], structVarQueries: [[{ gene1Query: { hugoSymbol: nasty }, gene2Query: { specialValue: 'ANY_GENE' } }]] }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+});
