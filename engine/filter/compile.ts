@@ -66,7 +66,7 @@ function compileBase(base: Base): Fragment {
 }
 
 /** The involved studies (3.2): studyIds if present, else the studies of sampleIdentifiers. */
-function compileStudies(base: Base): Fragment {
+export function compileInvolvedStudies(base: { studyIds?: readonly string[]; sampleIdentifiers?: readonly SampleIdentifier[] }): Fragment {
   const ids = base.studyIds ?? base.sampleIdentifiers?.map((i) => i.studyId) ?? [];
   return sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${ids}::VARCHAR[]))`;
 }
@@ -134,7 +134,7 @@ const NEGATABLE = new Set<FilterItem['block']>([
 
 export function compileCohort(filter: StudyViewFilter, options: CompileOptions = {}): Fragment {
   const { base, items } = normalizeStudyViewFilter(filter);
-  const studies = compileStudies(base);
+  const studies = compileInvolvedStudies(base);
   let cohort = compileBase(base);
   for (const item of items) {
     if (isOmitted(item, options.omit)) continue;

@@ -1,10 +1,10 @@
 // Clinical data histograms of the Study View (study-view.md 4.6): the values of each attribute
 // come from the clinical-data-counts query (4.4) expanded to one string per sample or patient,
 // then the pure binner (engine/stats/binning.ts) makes the bins, STATIC or DYNAMIC (5.2).
-import { compileCohort, type StudyViewFilter } from '../filter/compile.js';
+import { compileCohort, compileInvolvedStudies, type StudyViewFilter } from '../filter/compile.js';
 import { binData, type BinRequest, type DataBin, type DataBinMethod } from '../stats/binning.js';
 import type { Db } from '../sql/db.js';
-import { compileInvolvedStudies, fetchClinicalDataCounts, type ClinicalDataCountItem } from './study-view-counts.js';
+import { fetchClinicalDataCounts, type ClinicalDataCountItem } from './study-view-counts.js';
 
 export interface ClinicalDataBinRequest extends BinRequest {
   attributeId: string;

@@ -15,15 +15,6 @@ export interface ClinicalDataCountItem {
 }
 
 /**
- * The involved studies (3.2): studyIds when given, otherwise the studies of sampleIdentifiers.
- * Samples of these studies lacking an attribute count as NA for it.
- */
-export function compileInvolvedStudies(filter: StudyViewFilter): Fragment {
-  const ids = filter.studyIds ?? (filter.sampleIdentifiers ?? []).map((i) => i.studyId);
-  return sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${ids}::VARCHAR[]))`;
-}
-
-/**
  * Counts per value of each requested clinical attribute (4.4). Sample attributes count filtered
  * samples, patient attributes filtered patients (patients with >= 1 filtered sample); an attribute
  * that is sample-level in one involved study and patient-level in another counts one value per

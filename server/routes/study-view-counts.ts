@@ -3,11 +3,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { compileCohort, type StudyViewFilter } from '../../engine/filter/compile.js';
+import { compileCohort, compileInvolvedStudies, type StudyViewFilter } from '../../engine/filter/compile.js';
 import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
 import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/queries/study-view-alterations.js';
 import {
-  compileInvolvedStudies, fetchClinicalDataCounts, fetchMolecularProfileSampleCounts, fetchSampleListCounts,
+  fetchClinicalDataCounts, fetchMolecularProfileSampleCounts, fetchSampleListCounts,
 } from '../../engine/queries/study-view-counts.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import {
