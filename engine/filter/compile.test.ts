@@ -54,8 +54,10 @@ const keys = async (f: Fragment | undefined) =>
 describe('clinicalDataFilters', () => {
   it('categorical: case-insensitive equality at the sample level, bound as parameters', async () => {
     const f = compileClinicalDataFilter({ attributeId: 'GRADE', values: [{ value: 'ii' }] }, BOTH);
-    expect(f.text).toContain('LEFT JOIN clinical_attribute_meta m ON m.study_key = s.study_key AND m.attr_id = $1');
-    expect(f.text).toContain('lower(coalesce(cs.attr_value, cp.attr_value)) = lower($4)');
+    expect(f.text).toContain('WHERE cs.attr_id = $1');
+    expect(f.text).toContain('WHERE cp.attr_id = $2');
+    expect(f.text).toContain('LEFT JOIN clinical_attribute_meta m ON m.study_key = s.study_key AND m.attr_id = $3');
+    expect(f.text).toContain('lower(v.attr_value) = lower($4)');
     expect(f.params).toEqual(['GRADE', 'GRADE', 'GRADE', 'ii']);
     expect(await keys(f)).toEqual([1]);
   });
