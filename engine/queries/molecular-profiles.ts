@@ -2,6 +2,7 @@
 // Ordered by molecularProfileId unless a sortBy is given (the reference leaves fetch-by-ids unordered).
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
+import { nestedStudy } from './studies.js';
 
 export const MOLECULAR_PROFILE_SORT_COLUMNS = {
   molecularProfileId: 'p.stable_id',
@@ -40,18 +41,12 @@ function whereClause(scope: MolecularProfileScope): Fragment {
   }
 }
 
-/** The nested study of DETAILED: api.md 2.5's first block plus readPermission (always true). */
-export const NESTED_STUDY = sql`struct_pack(study_id := s.study_id, cancer_type_id := s.type_of_cancer_id, name := s.name,
-  description := s.description, public_study := s.public_study, pmid := s.pmid, citation := s.citation, groups := s.groups,
-  status := s.status, import_date := strftime(s.import_date, '%Y-%m-%d %H:%M:%S'), reference_genome := s.reference_genome,
-  read_permission := TRUE)`;
-
 function columns(projection: MolecularProfileQuery['projection']): Fragment {
   const id = sql`p.stable_id AS molecular_profile_id, s.study_id`;
   if (projection === 'ID') return id;
   const summary = sql`${id}, p.genetic_alteration_type AS molecular_alteration_type, p.datatype, p.name, p.description,
     p.show_profile_in_analysis_tab, p.pivot_threshold, p.sort_order, p.generic_assay_type, p.patient_level`;
-  return projection === 'DETAILED' ? sql`${summary}, ${NESTED_STUDY} AS study` : summary;
+  return projection === 'DETAILED' ? sql`${summary}, ${nestedStudy('s')} AS study` : summary;
 }
 
 export async function fetchMolecularProfiles(db: Db, q: MolecularProfileQuery): Promise<Row[]> {

@@ -26,3 +26,18 @@ export const STUDY_DETAILED_COUNTS = {
   treatmentCount: Type.Optional(Type.Integer()),
   structuralVariantCount: Type.Optional(Type.Integer()),
 };
+
+/** The first block of cBioPortal's CancerStudy (api.md 2.5), as nested in Patient and MolecularProfile. */
+export const STUDY_FIRST_BLOCK = {
+  studyId: Type.String(),
+  cancerTypeId: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  publicStudy: Type.Optional(Type.Boolean()),
+  pmid: Type.Optional(Type.String()),
+  citation: Type.Optional(Type.String()),
+  groups: Type.Optional(Type.String()),
+  status: Type.Optional(Type.Integer()),
+  importDate: Type.Optional(Type.String()),
+  referenceGenome: Type.Optional(Type.String()),
+};

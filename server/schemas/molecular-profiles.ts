@@ -1,21 +1,12 @@
 // TypeBox models of cBioPortal's MolecularProfile, its nested study and MolecularProfileFilter (api.md 12, 2.5).
 import { Type, type Static } from '@sinclair/typebox';
+import { STUDY_FIRST_BLOCK } from './common.js';
 
 const ids = (description: string) => Type.Array(Type.String(), { minItems: 1, maxItems: 10_000_000, description });
 
 /** The classic nested study of Patient.cancerStudy / MolecularProfile.study (api.md 2.5, first block). */
 export const NestedCancerStudySchema = Type.Object({
-  studyId: Type.String(),
-  cancerTypeId: Type.Optional(Type.String()),
-  name: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  publicStudy: Type.Optional(Type.Boolean()),
-  pmid: Type.Optional(Type.String()),
-  citation: Type.Optional(Type.String()),
-  groups: Type.Optional(Type.String()),
-  status: Type.Optional(Type.Integer()),
-  importDate: Type.Optional(Type.String()),
-  referenceGenome: Type.Optional(Type.String()),
+  ...STUDY_FIRST_BLOCK,
   readPermission: Type.Boolean(),
 });
 

@@ -1,6 +1,6 @@
 // TypeBox models of cBioPortal's classic CancerStudy (api.md 2.5, 4.4) and CancerStudyTags (4.6).
 import { Type, type Static } from '@sinclair/typebox';
-import { STUDY_DETAILED_COUNTS } from './common.js';
+import { STUDY_DETAILED_COUNTS, STUDY_FIRST_BLOCK } from './common.js';
 import { TypeOfCancerSchema } from './cancer-types.js';
 
 /** ResourceCount of /studies/fetch: keyed `studyId` (GET /studies uses cancerStudyIdentifier). */
@@ -23,17 +23,7 @@ const StudyResourceCountSchema = Type.Object({
  */
 export const CancerStudySchema = Type.Object(
   {
-    studyId: Type.String(),
-    cancerTypeId: Type.Optional(Type.String()),
-    name: Type.Optional(Type.String()),
-    description: Type.Optional(Type.String()),
-    publicStudy: Type.Optional(Type.Boolean()),
-    pmid: Type.Optional(Type.String()),
-    citation: Type.Optional(Type.String()),
-    groups: Type.Optional(Type.String()),
-    status: Type.Optional(Type.Integer()),
-    importDate: Type.Optional(Type.String()),
-    referenceGenome: Type.Optional(Type.String()),
+    ...STUDY_FIRST_BLOCK,
     allSampleCount: Type.Optional(Type.Integer()),
     ...STUDY_DETAILED_COUNTS,
     cancerType: Type.Optional(TypeOfCancerSchema),
