@@ -26,6 +26,8 @@ import { studyRoutes } from './studies.js';
 import { studyViewBinRoutes } from './study-view-bins.js';
 import { studyViewSampleRoutes } from './study-view-samples.js';
 import { studyViewCountRoutes } from './study-view-counts.js';
+import { studyViewDataCountRoutes } from './study-view-data-counts.js';
+import { studyViewMoreCountRoutes } from './study-view-more-counts.js';
 
 export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   healthRoutes,
@@ -54,4 +56,6 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   studyViewBinRoutes,
   studyViewSampleRoutes,
   studyViewCountRoutes,
+  studyViewDataCountRoutes,
+  studyViewMoreCountRoutes,
 ];

@@ -1,0 +1,158 @@
+// Study View per-gene count charts over the filtered cohort: discrete CNA counts and mutation
+// counts (study-view.md 4.8, 4.10).
+import { naLike } from '../filter/values.js';
+import type { Db } from '../sql/db.js';
+import { sql, type Fragment } from '../sql/sql.js';
+
+export interface GenomicDataCount {
+  label: string;
+  value: string;
+  count: number;
+  uniqueCount?: number;
+  sampleIds?: string[];
+}
+
+export interface GenomicDataCountItem {
+  hugoGeneSymbol: string;
+  profileType: string;
+  counts: GenomicDataCount[];
+}
+
+const CNA_LABELS: Record<string, string> = {
+  '2': 'Amplified', '1': 'Gained', '0': 'Diploid', '-1': 'Heterozygously deleted', '-2': 'Homozygously deleted',
+};
+
+/**
+ * Discrete CNA chart (4.8): per requested gene, filtered samples per stored value of the gene in
+ * the profiles `<studyId>_<profileType>`, then one NA entry per gene (filtered samples − Σ counts,
+ * always present). NA-like stored values are left to the NA entry (so NA is never listed twice).
+ * Unknown genes give an item with only the NA entry; items follow the request order; counts are
+ * by value descending (2, 1, 0, -1, -2).
+ */
+export async function fetchGenomicDataCounts(db: Db, cohort: Fragment, profileType: string, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+  const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
+  const [total] = await db.all<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (${cohort})`);
+  const rows = await db.all<{ symbol: string; value: string; count: number }>(sql`
+    SELECT g.hugo_gene_symbol AS symbol, gv.value, count(DISTINCT gv.sample_key)::INTEGER AS count
+    FROM gene_value gv JOIN molecular_profile p USING (profile_key)
+      JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
+    WHERE gv.sample_key IN (${cohort}) AND p.stable_id = c.study_id || '_' || ${profileType}
+      AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])) AND NOT ${naLike(sql`gv.value`)}
+    GROUP BY g.hugo_gene_symbol, gv.value ORDER BY symbol, TRY_CAST(value AS DOUBLE) DESC NULLS LAST, value`);
+  return genes.map((gene) => {
+    const symbol = gene.toUpperCase();
+    const counts: GenomicDataCount[] = rows.filter((r) => r.symbol === symbol)
+      .map((r) => ({ label: CNA_LABELS[r.value] ?? 'NA', value: r.value, count: r.count }));
+    const na = total.n - counts.reduce((sum, c) => sum + c.count, 0);
+    return { hugoGeneSymbol: gene, profileType, counts: [...counts, { label: 'NA', value: 'NA', count: na }] };
+  });
+}
+
+/**
+ * "Mutated?" pie (4.10, SUMMARY): per requested gene, filtered samples with ≥ 1 mutation event of
+ * the gene, profiled (MUTATION_EXTENDED sample↔profile row whose panel — or whole exome — holds
+ * the gene) but not mutated, and not profiled; entries only when > 0.
+ */
+export async function fetchMutationSummaryCounts(db: Db, cohort: Fragment, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+  const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
+  const rows = await db.all<{ symbol: string; total: number; mutated: number; profiled: number }>(sql`
+    WITH fs AS (SELECT sample_key FROM (${cohort})),
+    genes AS (SELECT hugo_gene_symbol AS symbol, entrez_gene_id FROM gene WHERE hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])))
+    SELECT g.symbol, (SELECT count(*) FROM fs)::INTEGER AS total,
+      (SELECT count(DISTINCT e.sample_key) FROM genomic_event e
+        WHERE e.variant_type = 'mutation' AND e.entrez_gene_id = g.entrez_gene_id AND e.sample_key IN (SELECT sample_key FROM fs))::INTEGER AS mutated,
+      (SELECT count(DISTINCT sp.sample_key) FROM sample_profile sp JOIN molecular_profile p USING (profile_key)
+        WHERE p.genetic_alteration_type = 'MUTATION_EXTENDED' AND sp.sample_key IN (SELECT sample_key FROM fs)
+          AND (sp.panel_key IS NULL OR EXISTS (SELECT 1 FROM gene_panel_gene pg WHERE pg.panel_key = sp.panel_key AND pg.entrez_gene_id = g.entrez_gene_id)))::INTEGER AS profiled
+    FROM genes g`);
+  const [total] = await db.all<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (${cohort})`);
+  return genes.map((gene) => {
+    const row = rows.find((r) => r.symbol === gene.toUpperCase()) ?? { mutated: 0, profiled: 0, total: total.n };
+    const entries: [string, string, number][] = [
+      ['Mutated', 'MUTATED', row.mutated],
+      ['Not Mutated', 'NOT_MUTATED', row.profiled - row.mutated],
+      ['Not Profiled', 'NOT_PROFILED', row.total - row.profiled],
+    ];
+    const counts = entries.filter(([, , n]) => n > 0).map(([label, value, count]) => ({ label, value, count, uniqueCount: count }));
+    return { hugoGeneSymbol: gene, profileType: 'mutations', counts };
+  });
+}
+
+/**
+ * Mutation-type table (4.10, other projections): per gene and raw mutation type among mutation
+ * events of filtered samples, the number of events and of distinct samples.
+ */
+export async function fetchMutationTypeCounts(db: Db, cohort: Fragment, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+  const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
+  const rows = await db.all<{ symbol: string; value: string; count: number; unique_count: number }>(sql`
+    SELECT g.hugo_gene_symbol AS symbol, e.mutation_type AS value, count(*)::INTEGER AS count, count(DISTINCT e.sample_key)::INTEGER AS unique_count
+    FROM genomic_event e JOIN gene g USING (entrez_gene_id)
+    WHERE e.variant_type = 'mutation' AND e.sample_key IN (${cohort}) AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[]))
+    GROUP BY ALL ORDER BY symbol, count DESC, value`);
+  return genes.flatMap((gene) => {
+    const counts = rows.filter((r) => r.symbol === gene.toUpperCase())
+      .map((r) => ({ label: r.value.replaceAll('_', ' '), value: r.value, count: r.count, uniqueCount: r.unique_count }));
+    return counts.length === 0 ? [] : [{ hugoGeneSymbol: gene, profileType: 'mutations', counts }];
+  });
+}
+
+export interface GenericAssayDataCountItem {
+  stableId: string;
+  counts: { value: string; count: number }[];
+}
+
+/**
+ * Categorical / binary generic assay charts (4.11) over the profiles `<studyId>_<profileType>`.
+ * Units are patients when a profile of the type in an involved study is patient-level (values are
+ * stored copied to every sample of the patient), else samples. Raw values (case-sensitive) minus
+ * NA-like ones are counted over the filtered units. With `stableIds`: one item per requested
+ * entity (request order), NA = filtered units − Σ, always present (one per entity, the intended
+ * reading of the reference's single NA). Without: every entity with data among the filtered
+ * units, NA = filtered units with any row of the profile type − Σ, only when > 0; items sorted by
+ * the id's leading integer (0 if none), then id. Counts by count desc, then value; NA last.
+ */
+export async function fetchGenericAssayDataCounts(
+  db: Db, cohort: Fragment, involved: Fragment, profileType: string, stableIds: readonly string[] | undefined,
+): Promise<GenericAssayDataCountItem[]> {
+  const profiles = sql`SELECT p.profile_key, p.patient_level FROM molecular_profile p JOIN cancer_study c ON c.study_key = p.study_key
+    WHERE p.genetic_alteration_type = 'GENERIC_ASSAY' AND p.stable_id = c.study_id || '_' || ${profileType} AND p.study_key IN (${involved})`;
+  const ids = stableIds === undefined ? null : [...new Set(stableIds)];
+  const entityMatch = ids === null ? sql`TRUE` : sql`ge.stable_id IN (SELECT unnest(${ids}::VARCHAR[]))`;
+  const rows = await db.all<{ stable_id: string; counts: { value: string; count: number }[]; units: number; with_rows: number }>(sql`
+    WITH prof AS (${profiles}),
+    lvl AS (SELECT coalesce(bool_or(patient_level), FALSE) AS patient FROM prof),
+    fs AS (SELECT s.sample_key, CASE WHEN (SELECT patient FROM lvl) THEN s.patient_key ELSE s.sample_key END AS unit
+      FROM sample s WHERE s.sample_key IN (${cohort})),
+    vals AS (
+      SELECT ge.stable_id, v.value, fs.unit FROM generic_assay_value v JOIN generic_entity ge USING (entity_key)
+        JOIN fs ON fs.sample_key = v.sample_key
+      WHERE v.profile_key IN (SELECT profile_key FROM prof) AND ${entityMatch}),
+    counted AS (
+      SELECT stable_id, value, count(DISTINCT unit)::INTEGER AS count FROM vals
+      WHERE NOT ${naLike(sql`value`)} GROUP BY stable_id, value),
+    entities AS (SELECT DISTINCT stable_id FROM vals)
+    SELECT e.stable_id,
+      coalesce((SELECT list({'value': c.value, 'count': c.count} ORDER BY c.count DESC, c.value) FROM counted c WHERE c.stable_id = e.stable_id), []) AS counts,
+      (SELECT count(DISTINCT unit) FROM fs)::INTEGER AS units,
+      (SELECT count(DISTINCT unit) FROM vals)::INTEGER AS with_rows
+    FROM entities e`);
+  const byId = new Map(rows.map((r) => [r.stable_id, r]));
+  const sum = (counts: { count: number }[]) => counts.reduce((n, c) => n + c.count, 0);
+  if (ids !== null) {
+    const [{ units }] = await db.all<{ units: number }>(sql`
+      WITH prof AS (${profiles})
+      SELECT (CASE WHEN (SELECT coalesce(bool_or(patient_level), FALSE) FROM prof) THEN count(DISTINCT patient_key) ELSE count(*) END)::INTEGER AS units
+      FROM sample WHERE sample_key IN (${cohort})`);
+    return ids.map((id) => {
+      const counts = byId.get(id)?.counts ?? [];
+      return { stableId: id, counts: [...counts, { value: 'NA', count: units - sum(counts) }] };
+    });
+  }
+  const leading = (id: string) => Number(/^\d+/.exec(id)?.[0] ?? 0);
+  return rows
+    .sort((a, b) => leading(a.stable_id) - leading(b.stable_id) || (a.stable_id < b.stable_id ? -1 : a.stable_id > b.stable_id ? 1 : 0))
+    .map((r) => {
+      const na = r.with_rows - sum(r.counts);
+      return { stableId: r.stable_id, counts: na > 0 ? [...r.counts, { value: 'NA', count: na }] : r.counts };
+    });
+}

@@ -1,0 +1,97 @@
+// Study View per-gene / per-entity count charts: discrete CNA, mutation and categorical generic
+// assay counts (study-view.md 4.8, 4.10, 4.11).
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { InvalidRequest } from '../../engine/errors.js';
+import { compileCohort, compileInvolvedStudies, type StudyViewFilter } from '../../engine/filter/compile.js';
+import {
+  fetchGenericAssayDataCounts, fetchGenomicDataCounts, fetchMutationSummaryCounts, fetchMutationTypeCounts,
+} from '../../engine/queries/study-view-data-counts.js';
+import {
+  GenericAssayDataCountFilterSchema, GenericAssayDataCountItemSchema, GenomicDataCountFilterSchema, GenomicDataCountItemSchema,
+  MutationDataCountsQuerySchema,
+} from '../schemas/study-view-data-counts.js';
+import type { StudyViewFilterBody } from '../schemas/study-view-filter.js';
+
+const TAGS = ['Study View'];
+
+/** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection). */
+function checkBase(filter: StudyViewFilterBody): StudyViewFilter {
+  if (filter.studyIds === undefined && filter.sampleIdentifiers === undefined)
+    throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
+  return filter as StudyViewFilter;
+}
+
+export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/genomic-data-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchGenomicDataCountsUsingPOST',
+        body: GenomicDataCountFilterSchema, response: { 200: Type.Array(GenomicDataCountItemSchema) },
+      },
+    },
+    async (request) => {
+      const { genomicDataFilters, studyViewFilter } = request.body;
+      const filter = checkBase(studyViewFilter);
+      if (genomicDataFilters.length === 0) return [];
+      const first = genomicDataFilters[0];
+      // Remove self (3.17): same gene and profile type, only when exactly one filter is asked for.
+      const omit = genomicDataFilters.length === 1
+        ? { block: 'genomicDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType } : undefined;
+      // The profile type of the first filter is used for every gene (4.8).
+      return fetchGenomicDataCounts(app.db, compileCohort(filter, { omit }), first.profileType, genomicDataFilters.map((f) => f.hugoGeneSymbol));
+    },
+  );
+
+  app.post(
+    '/mutation-data-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchMutationDataCountsUsingPOST',
+        querystring: MutationDataCountsQuerySchema,
+        body: GenomicDataCountFilterSchema, response: { 200: Type.Array(GenomicDataCountItemSchema) },
+      },
+    },
+    async (request) => {
+      const { genomicDataFilters, studyViewFilter } = request.body;
+      const { projection = 'SUMMARY', includeSampleIds = false } = request.query;
+      const filter = checkBase(studyViewFilter);
+      const genes = genomicDataFilters.map((f) => f.hugoGeneSymbol);
+      if (projection === 'SUMMARY') {
+        if (genes.length === 0) return [];
+        const first = genomicDataFilters[0];
+        const omit = genes.length === 1
+          ? { block: 'mutationDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType, categorization: 'MUTATED' } : undefined;
+        return fetchMutationSummaryCounts(app.db, compileCohort(filter, { omit }), genes);
+      }
+      // Not yet supported: per-count sampleIds and the Not Mutated / Not Profiled items (4.10).
+      if (includeSampleIds) throw new InvalidRequest('includeSampleIds=true is not supported');
+      return fetchMutationTypeCounts(app.db, compileCohort(filter), genes);
+    },
+  );
+
+  app.post(
+    '/generic-assay-data-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchGenericAssayDataCountsUsingPOST',
+        body: GenericAssayDataCountFilterSchema, response: { 200: Type.Array(GenericAssayDataCountItemSchema) },
+      },
+    },
+    async (request) => {
+      const { genericAssayDataFilters, profileType, studyViewFilter } = request.body;
+      const filters = genericAssayDataFilters ?? [];
+      // No filters and a blank profile type: 400 (the reference's body is empty; ours is the usual error JSON).
+      if (filters.length === 0 && (profileType ?? '').trim() === '') throw new InvalidRequest('genericAssayDataFilters or profileType is required');
+      const filter = checkBase(studyViewFilter);
+      if (filters.length === 0) {
+        return fetchGenericAssayDataCounts(app.db, compileCohort(filter), compileInvolvedStudies(filter), profileType as string, undefined);
+      }
+      // Remove self (3.17): same stableId, any profile type, only when exactly one filter is asked for.
+      const omit = filters.length === 1 ? { block: 'genericAssayDataFilters', key: filters[0].stableId } : undefined;
+      return fetchGenericAssayDataCounts(app.db, compileCohort(filter, { omit }), compileInvolvedStudies(filter),
+        filters[0].profileType, filters.map((f) => f.stableId));
+    },
+  );
+};

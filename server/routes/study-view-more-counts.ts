@@ -1,0 +1,72 @@
+// Further Study View count endpoints: clinical event type counts (study-view.md 4.17) and clinical
+// attribute counts (4.24) and structural variant counts (4.16).
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { InvalidRequest } from '../../engine/errors.js';
+import { compileCohort, type StudyViewFilter } from '../../engine/filter/compile.js';
+import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
+import {
+  fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts, fetchStructuralVariantCounts,
+} from '../../engine/queries/study-view-more-counts.js';
+import { StudyViewFilterSchema, type StudyViewFilterBody } from '../schemas/study-view-filter.js';
+import {
+  AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,
+} from '../schemas/study-view-more-counts.js';
+
+const TAGS = ['Study View'];
+
+/** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection). */
+function checkBase(filter: StudyViewFilterBody): StudyViewFilter {
+  if (filter.studyIds === undefined && filter.sampleIdentifiers === undefined)
+    throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
+  return filter as StudyViewFilter;
+}
+
+export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/clinical-event-type-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'getClinicalEventTypeCountsUsingPOST',
+        body: StudyViewFilterSchema, response: { 200: Type.Array(ClinicalEventTypeCountSchema) },
+      },
+    },
+    async (request) => fetchClinicalEventTypeCounts(app.db, compileCohort(checkBase(request.body))),
+  );
+
+  app.post(
+    '/clinical-attributes/counts/fetch',
+    {
+      schema: {
+        tags: ['Clinical Attributes'], operationId: 'getClinicalAttributeCountsUsingPOST',
+        body: ClinicalAttributeCountFilterSchema, response: { 200: Type.Array(ClinicalAttributeCountSchema) },
+      },
+    },
+    async (request) => {
+      const { sampleIdentifiers, sampleListId } = request.body;
+      if ((sampleIdentifiers === undefined) === (sampleListId === undefined))
+        throw new InvalidRequest('eitherSampleListIdOrSampleIdentifiersPresent must be true');
+      if (sampleListId !== undefined) return fetchClinicalAttributeCounts(app.db, { kind: 'sampleList', sampleListId });
+      const ids = sampleIdentifiers ?? [];
+      return fetchClinicalAttributeCounts(app.db, { kind: 'samples', studyIds: ids.map((i) => i.studyId), sampleIds: ids.map((i) => i.sampleId) });
+    },
+  );
+
+  app.post(
+    '/structuralvariant-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchStructuralVariantCountsUsingPOST',
+        body: StudyViewFilterSchema, response: { 200: Type.Array(AlterationCountByStructuralVariantSchema) },
+      },
+    },
+    async (request) => {
+      const rows = await fetchStructuralVariantCounts(app.db, compileCohort(checkBase(request.body)), toAlterationFilter(request.body.alterationFilter));
+      return rows.map((r) => ({
+        ...r,
+        hugoGeneSymbols: [r.gene1HugoGeneSymbol, r.gene2HugoGeneSymbol].filter((s): s is string => s !== null),
+        entrezGeneIds: [r.gene1EntrezGeneId, r.gene2EntrezGeneId].filter((g): g is number => g !== null),
+      }));
+    },
+  );
+};

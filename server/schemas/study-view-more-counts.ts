@@ -1,0 +1,43 @@
+// TypeBox models of further Study View count endpoints (study-view.md 4.16, 4.17, 4.24).
+import { Type, type TSchema } from '@sinclair/typebox';
+
+export const ClinicalEventTypeCountSchema = Type.Object(
+  { eventType: Type.String(), count: Type.Integer() },
+  { $id: 'ClinicalEventTypeCount' },
+);
+
+// Exactly one of sampleIdentifiers / sampleListId, checked in the route.
+export const ClinicalAttributeCountFilterSchema = Type.Object(
+  {
+    sampleIdentifiers: Type.Optional(Type.Array(
+      Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { additionalProperties: true, title: 'SampleIdentifier' }),
+      { minItems: 1, maxItems: 10_000_000 },
+    )),
+    sampleListId: Type.Optional(Type.String()),
+  },
+  { $id: 'ClinicalAttributeCountFilter', additionalProperties: true },
+);
+
+export const ClinicalAttributeCountSchema = Type.Object(
+  { clinicalAttributeId: Type.String(), count: Type.Integer() },
+  { $id: 'ClinicalAttributeCount' },
+);
+
+const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const AlterationCountByStructuralVariantSchema = Type.Object(
+  {
+    gene1EntrezGeneId: nullable(Type.Integer()),
+    gene1HugoGeneSymbol: nullable(Type.String()),
+    gene2EntrezGeneId: nullable(Type.Integer()),
+    gene2HugoGeneSymbol: nullable(Type.String()),
+    numberOfAlteredCases: Type.Integer(),
+    totalCount: Type.Integer(),
+    numberOfProfiledCases: Type.Integer(),
+    matchingGenePanelIds: Type.Array(Type.String()),
+    uniqueEventKey: Type.String(),
+    hugoGeneSymbols: Type.Array(Type.String()),
+    entrezGeneIds: Type.Array(Type.Integer()),
+  },
+  { $id: 'AlterationCountByStructuralVariant' },
+);
