@@ -15,7 +15,7 @@ import {
   MutationCountByPositionSchema, MutationFilterSchema, MutationMultipleStudyFilterSchema, MutationPositionIdentifierSchema,
   MutationSchema, MutationSpectrumFilterSchema, MutationSpectrumSchema, VariantCountIdentifierSchema, VariantCountSchema,
 } from '../schemas/mutations.js';
-import { sendJsonArrayStream } from './mutations-stream.js';
+import { sendJsonArrayStream } from '../json-array-stream.js';
 
 const tags = ['Mutations'];
 /** Describes the answer for OpenAPI; the items are streamed as JSON texts DuckDB writes (mutations-stream.ts). */

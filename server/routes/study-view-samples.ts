@@ -3,8 +3,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { compileCohort, type StudyViewFilter } from '../../engine/filter/compile.js';
-import { fetchSamples } from '../../engine/queries/samples.js';
-import { toApiObject } from '../../engine/sql/db.js';
+import { streamSampleIdsJson } from '../../engine/queries/samples.js';
+import { sendJsonArrayStream } from '../json-array-stream.js';
 import { SampleSchema } from '../schemas/samples.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 
@@ -18,9 +18,9 @@ export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: StudyViewFilterSchema,
       response: { 200: Type.Array(SampleSchema) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const cohort = compileCohort(request.body as StudyViewFilter, { negate: request.query.negateFilters === true });
     // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
-    return (await fetchSamples(app.db, { scope: { kind: 'cohort', cohort }, projection: 'ID' })).map(toApiObject) as never;
+    return sendJsonArrayStream(reply, streamSampleIdsJson(app.db, { kind: 'cohort', cohort }));
   });
 };

@@ -1,6 +1,6 @@
-// A large JSON array answer as a stream: the engine yields batches of item JSON texts (written to
-// match the route's response schema; a test compares the bytes) and the reply gets `[`, the items
-// joined by commas, `]`. Fastify's serializer is bypassed for a stream.
+// A large JSON array answer as a stream (mutations, filtered samples): the engine yields batches of
+// item JSON texts written by DuckDB to match the route's response schema (tests compare them with
+// the row answers) and the reply gets `[`, the items joined by commas, `]`.
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
