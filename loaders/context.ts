@@ -29,6 +29,8 @@ export class StudyContext {
   readonly profiles = new Map<string, ProfileRef>();
   /** profile key → sample key → panel key (null = whole exome/genome); written at the end. */
   readonly profiled = new Map<number, Map<number, number | null>>();
+  /** SAMPLE_ID cells of the clinical sample file as written (incremental case lists use them raw). */
+  readonly sampleFileIds: string[] = [];
   /** Rows written per table, for the load summary. */
   readonly rowCounts = new Map<string, number>();
   private readonly nextKeys = new Map<string, number>();

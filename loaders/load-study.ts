@@ -16,7 +16,6 @@ import type { GeneResolver } from './genes/gene-resolver.js';
 import { restoreStudyContext } from './store/restore-context.js';
 import { findGenePanelFiles, importGenePanelFile } from './reference/gene-panels.js';
 import { dataFilePath, readStudyDir, type MetaFile, type StudyDir } from './study-dir.js';
-import { TsvFile } from './text/tsv.js';
 
 /**
  * DuckDB's memory for imports: a study's rows stay in the open transaction until it commits, and
@@ -69,7 +68,7 @@ export async function loadStudy(db: Db, genes: GeneResolver, dir: string, option
     }
     await writeProfiledSamples(ctx);
     if (incremental) {
-      if (samplesMeta) await extendCaseLists(ctx, study.caseListFiles, await sampleIdsOf(samplesMeta));
+      if (samplesMeta) await extendCaseLists(ctx, study.caseListFiles, ctx.sampleFileIds);
     } else {
       await loadCaseLists(ctx, study.caseListFiles);
       if (parseStudyMeta(studyMeta).addGlobalCaseList) await addGlobalCaseList(ctx);
@@ -154,13 +153,4 @@ async function writeProfiledSamples(ctx: StudyContext): Promise<void> {
       writer.close();
     }
   }
-}
-
-async function sampleIdsOf(meta: MetaFile): Promise<string[]> {
-  const tsv = new TsvFile(dataFilePath(meta));
-  const { columns } = await tsv.readHeader();
-  const col = columns.findIndex((c) => c.toUpperCase() === 'SAMPLE_ID');
-  const ids: string[] = [];
-  for await (const { cells } of tsv.rows()) ids.push(cells[col]);
-  return ids;
 }

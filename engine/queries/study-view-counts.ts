@@ -1,6 +1,5 @@
 // Study View count charts over the filtered cohort: clinical data counts, sample list counts and
 // molecular profile sample counts (study-view.md 4.2-4.4).
-import type { StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 

@@ -103,6 +103,7 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
     for await (const { cells, lineNo } of file.tsv.rows()) {
       const rawId = cells[sampleCol];
       if (!rawId) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, 'empty SAMPLE_ID');
+      ctx.sampleFileIds.push(rawId);
       if (/\s/.test(rawId)) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, `whitespace in sample id '${rawId}'`);
       const sampleId = normaliseSampleId(rawId);
       const patientId = patientOfSample(file.path, lineNo, sampleId, cells[patientCol]);

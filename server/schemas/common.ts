@@ -41,3 +41,16 @@ export const STUDY_FIRST_BLOCK = {
   importDate: Type.Optional(Type.String()),
   referenceGenome: Type.Optional(Type.String()),
 };
+
+/** A resource definition with its sample and patient counts; the study key's name differs per endpoint. */
+export const RESOURCE_COUNT_FIELDS = {
+  resourceId: Type.String(),
+  displayName: Type.String(),
+  description: Type.Optional(Type.String()),
+  resourceType: Type.String(),
+  priority: Type.String(),
+  openByDefault: Type.Boolean(),
+  customMetaData: Type.Optional(Type.String()),
+  sampleCount: Type.Integer(),
+  patientCount: Type.Integer(),
+};

@@ -1,21 +1,10 @@
 // TypeBox models of cBioPortal's classic CancerStudy (api.md 2.5, 4.4) and CancerStudyTags (4.6).
 import { Type, type Static } from '@sinclair/typebox';
-import { STUDY_DETAILED_COUNTS, STUDY_FIRST_BLOCK } from './common.js';
+import { STUDY_DETAILED_COUNTS, STUDY_FIRST_BLOCK, RESOURCE_COUNT_FIELDS } from './common.js';
 import { TypeOfCancerSchema } from './cancer-types.js';
 
 /** ResourceCount of /studies/fetch: keyed `studyId` (GET /studies uses cancerStudyIdentifier). */
-const StudyResourceCountSchema = Type.Object({
-  resourceId: Type.String(),
-  displayName: Type.String(),
-  description: Type.Optional(Type.String()),
-  resourceType: Type.String(),
-  priority: Type.String(),
-  openByDefault: Type.Boolean(),
-  studyId: Type.String(),
-  customMetaData: Type.Optional(Type.String()),
-  sampleCount: Type.Integer(),
-  patientCount: Type.Integer(),
-});
+const StudyResourceCountSchema = Type.Object({ ...RESOURCE_COUNT_FIELDS, studyId: Type.String() });
 
 /**
  * Nested in Patient / MolecularProfile (first block + readPermission) and the item of

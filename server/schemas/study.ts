@@ -1,20 +1,9 @@
 // TypeBox models of cBioPortal's study objects (api.md 2.4, 4.1).
 import { Type, type Static } from '@sinclair/typebox';
-import { STUDY_DETAILED_COUNTS } from './common.js';
+import { STUDY_DETAILED_COUNTS, RESOURCE_COUNT_FIELDS } from './common.js';
 
 export const ResourceCountSchema = Type.Object(
-  {
-    resourceId: Type.String(),
-    displayName: Type.String(),
-    description: Type.Optional(Type.String()),
-    resourceType: Type.String(),
-    priority: Type.String(),
-    openByDefault: Type.Boolean(),
-    cancerStudyIdentifier: Type.String(),
-    customMetaData: Type.Optional(Type.String()),
-    sampleCount: Type.Integer(),
-    patientCount: Type.Integer(),
-  },
+  { ...RESOURCE_COUNT_FIELDS, cancerStudyIdentifier: Type.String() },
   { $id: 'ResourceCount' },
 );
 
