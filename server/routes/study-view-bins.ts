@@ -1,18 +1,9 @@
 // Study View histogram endpoints: clinical data bin counts (study-view.md 4.6, 5).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { InvalidRequest } from '../../engine/errors.js';
-import type { StudyViewFilter } from '../../engine/filter/compile.js';
 import { fetchClinicalDataBins, type ClinicalDataBinRequest } from '../../engine/queries/study-view-bins.js';
 import { ClinicalDataBinCountFilterSchema, ClinicalDataBinSchema, DataBinMethodQuery, type ClinicalDataBinFilterBody } from '../schemas/study-view-bins.js';
-import type { StudyViewFilterBody } from '../schemas/study-view-filter.js';
-
-/** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection). */
-function checkBase(filter: StudyViewFilterBody): StudyViewFilter {
-  if (filter.studyIds == null && filter.sampleIdentifiers == null)
-    throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
-  return filter as StudyViewFilter;
-}
+import { studyViewFilterOf } from '../study-view-request.js';
 
 /** JSON nulls mean "not given". */
 function toBinRequest(body: ClinicalDataBinFilterBody): ClinicalDataBinRequest {
@@ -39,7 +30,7 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { attributes, studyViewFilter } = request.body;
-      const filter = checkBase(studyViewFilter);
+      const filter = studyViewFilterOf(studyViewFilter);
       return fetchClinicalDataBins(app.db, filter, attributes.map(toBinRequest), request.query.dataBinMethod ?? 'DYNAMIC');
     },
   );

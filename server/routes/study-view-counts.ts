@@ -2,8 +2,7 @@
 // mutated / CNA / structural variant gene tables (study-view.md 4.2-4.4, 4.13-4.15).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { InvalidRequest } from '../../engine/errors.js';
-import { compileCohort, compileInvolvedStudies, type StudyViewFilter } from '../../engine/filter/compile.js';
+import { compileCohort, compileInvolvedStudies } from '../../engine/filter/compile.js';
 import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
 import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/queries/study-view-alterations.js';
 import {
@@ -14,16 +13,10 @@ import {
   AlterationCountByGeneSchema, CaseListDataCountSchema, ClinicalDataCountFilterSchema, ClinicalDataCountItemSchema,
   CopyNumberCountByGeneSchema, GenomicDataCountSchema,
 } from '../schemas/study-view-counts.js';
-import { StudyViewFilterSchema, type StudyViewFilterBody } from '../schemas/study-view-filter.js';
+import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
+import { studyViewFilterOf } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
-
-/** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection). */
-function checkBase(filter: StudyViewFilterBody): StudyViewFilter {
-  if (filter.studyIds === undefined && filter.sampleIdentifiers === undefined)
-    throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
-  return filter as StudyViewFilter;
-}
 
 /** Adds the derived fields of AlterationCountByGene (uniqueEventKey = the symbol). */
 function toAlterationCount(row: AlterationCountRow) {
@@ -41,7 +34,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { attributes, studyViewFilter } = request.body;
-      const filter = checkBase(studyViewFilter);
+      const filter = studyViewFilterOf(studyViewFilter);
       // Remove self (3.17) only when exactly one attribute is asked for.
       const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
       const cohort = compileCohort(filter, { omit });
@@ -57,7 +50,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(CaseListDataCountSchema) },
       },
     },
-    async (request) => (await fetchSampleListCounts(app.db, compileCohort(checkBase(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchSampleListCounts(app.db, compileCohort(studyViewFilterOf(request.body)))).map(toApiObject) as never,
   );
 
   app.post(
@@ -68,7 +61,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(GenomicDataCountSchema) },
       },
     },
-    async (request) => (await fetchMolecularProfileSampleCounts(app.db, compileCohort(checkBase(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchMolecularProfileSampleCounts(app.db, compileCohort(studyViewFilterOf(request.body)))).map(toApiObject) as never,
   );
 
   app.post(
@@ -80,7 +73,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const filter = checkBase(request.body);
+      const filter = studyViewFilterOf(request.body);
       const rows = await fetchAlterationCountsByGene(app.db, compileCohort(filter), 'mutation', toAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
@@ -95,7 +88,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const filter = checkBase(request.body);
+      const filter = studyViewFilterOf(request.body);
       const rows = await fetchCopyNumberCountsByGene(app.db, compileCohort(filter), toAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
@@ -110,7 +103,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const filter = checkBase(request.body);
+      const filter = studyViewFilterOf(request.body);
       const rows = await fetchAlterationCountsByGene(app.db, compileCohort(filter), 'structural_variant', toAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },

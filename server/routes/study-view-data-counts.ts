@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { compileCohort, compileInvolvedStudies, type StudyViewFilter } from '../../engine/filter/compile.js';
+import { compileCohort, compileInvolvedStudies } from '../../engine/filter/compile.js';
 import {
   fetchGenericAssayDataCounts, fetchGenomicDataCounts, fetchMutationSummaryCounts, fetchMutationTypeCounts,
 } from '../../engine/queries/study-view-data-counts.js';
@@ -11,16 +11,9 @@ import {
   GenericAssayDataCountFilterSchema, GenericAssayDataCountItemSchema, GenomicDataCountFilterSchema, GenomicDataCountItemSchema,
   MutationDataCountsQuerySchema,
 } from '../schemas/study-view-data-counts.js';
-import type { StudyViewFilterBody } from '../schemas/study-view-filter.js';
+import { studyViewFilterOf } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
-
-/** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection). */
-function checkBase(filter: StudyViewFilterBody): StudyViewFilter {
-  if (filter.studyIds === undefined && filter.sampleIdentifiers === undefined)
-    throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
-  return filter as StudyViewFilter;
-}
 
 export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -33,7 +26,7 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) => {
       const { genomicDataFilters, studyViewFilter } = request.body;
-      const filter = checkBase(studyViewFilter);
+      const filter = studyViewFilterOf(studyViewFilter);
       if (genomicDataFilters.length === 0) return [];
       const first = genomicDataFilters[0];
       // Remove self (3.17): same gene and profile type, only when exactly one filter is asked for.
@@ -56,7 +49,7 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
     async (request) => {
       const { genomicDataFilters, studyViewFilter } = request.body;
       const { projection = 'SUMMARY', includeSampleIds = false } = request.query;
-      const filter = checkBase(studyViewFilter);
+      const filter = studyViewFilterOf(studyViewFilter);
       const genes = genomicDataFilters.map((f) => f.hugoGeneSymbol);
       if (projection === 'SUMMARY') {
         if (genes.length === 0) return [];
@@ -84,7 +77,7 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const filters = genericAssayDataFilters ?? [];
       // No filters and a blank profile type: 400 (the reference's body is empty; ours is the usual error JSON).
       if (filters.length === 0 && (profileType ?? '').trim() === '') throw new InvalidRequest('genericAssayDataFilters or profileType is required');
-      const filter = checkBase(studyViewFilter);
+      const filter = studyViewFilterOf(studyViewFilter);
       if (filters.length === 0) {
         return fetchGenericAssayDataCounts(app.db, compileCohort(filter), compileInvolvedStudies(filter), profileType as string, undefined);
       }

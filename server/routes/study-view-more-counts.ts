@@ -3,24 +3,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { compileCohort, type StudyViewFilter } from '../../engine/filter/compile.js';
+import { compileCohort } from '../../engine/filter/compile.js';
 import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
 import {
   fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts, fetchStructuralVariantCounts,
 } from '../../engine/queries/study-view-more-counts.js';
-import { StudyViewFilterSchema, type StudyViewFilterBody } from '../schemas/study-view-filter.js';
+import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,
 } from '../schemas/study-view-more-counts.js';
+import { studyViewFilterOf } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
-
-/** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection). */
-function checkBase(filter: StudyViewFilterBody): StudyViewFilter {
-  if (filter.studyIds === undefined && filter.sampleIdentifiers === undefined)
-    throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
-  return filter as StudyViewFilter;
-}
 
 export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -31,7 +25,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
         body: StudyViewFilterSchema, response: { 200: Type.Array(ClinicalEventTypeCountSchema) },
       },
     },
-    async (request) => fetchClinicalEventTypeCounts(app.db, compileCohort(checkBase(request.body))),
+    async (request) => fetchClinicalEventTypeCounts(app.db, compileCohort(studyViewFilterOf(request.body))),
   );
 
   app.post(
@@ -61,7 +55,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const rows = await fetchStructuralVariantCounts(app.db, compileCohort(checkBase(request.body)), toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchStructuralVariantCounts(app.db, compileCohort(studyViewFilterOf(request.body)), toAlterationFilter(request.body.alterationFilter));
       return rows.map((r) => ({
         ...r,
         hugoGeneSymbols: [r.gene1HugoGeneSymbol, r.gene2HugoGeneSymbol].filter((s): s is string => s !== null),

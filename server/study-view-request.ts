@@ -1,0 +1,11 @@
+// The StudyViewFilter of a Study View request body, after the rule every endpoint shares.
+import { InvalidRequest } from '../engine/errors.js';
+import type { StudyViewFilter } from '../engine/filter/compile.js';
+import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
+
+/** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection); JSON null is "not given". */
+export function studyViewFilterOf(filter: StudyViewFilterBody): StudyViewFilter {
+  if (filter.studyIds == null && filter.sampleIdentifiers == null)
+    throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
+  return filter as StudyViewFilter;
+}
