@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../engine/sql/db.js';
+import { createStatsPool, type StatsPool } from '../engine/stats/pool/pool.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
 import { installOpenApi } from './plugins/openapi.js';
@@ -10,12 +11,16 @@ import { ROUTE_GROUPS } from './routes/index.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Worker pool for CPU-heavy statistics (engine/stats/pool). */
+    stats: StatsPool;
   }
 }
 
 export interface AppOptions {
   db: Db;
   logger?: boolean;
+  /** Default: a pool of its own (threads start on first use), closed with the app. */
+  stats?: StatsPool;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -27,6 +32,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
+  const stats = options.stats ?? createStatsPool();
+  app.decorate('stats', stats);
+  if (options.stats === undefined) app.addHook('onClose', () => stats.close());
   // POST bodies are JSON; other media types get 415 as in cBioPortal (api.md 1.1).
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app);
