@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { readDemoGenes } from './demo-genes.js';
 import { caseListText, DATA_FILES, metaFiles } from './meta-files.js';
 import { filesUnder, prepareOutputDir } from './output-dir.js';
-import { genePanelFileName, genePanelFileText, makePlatforms } from './platforms.js';
+import { genePanelFileName, genePanelFileText, makePlatforms, type EventDensity } from './platforms.js';
 import { StudyWriter, type StudyCounts } from './study-writer.js';
 
 export interface DemoStudyOptions {
@@ -15,6 +15,8 @@ export interface DemoStudyOptions {
   seed: number;
   /** Default `demo_study`. */
   studyId?: string;
+  /** Mutations and CNA calls per sample relative to the defaults (GENIE_DENSITY for GENIE-like data). */
+  density?: EventDensity;
 }
 
 /** What was written, for tests and benchmarks to compare with what gets loaded. */
@@ -38,7 +40,7 @@ export async function generateDemoStudy(options: DemoStudyOptions): Promise<Demo
   if (!Number.isInteger(seed)) throw new Error('seed must be an integer');
 
   const genes = readDemoGenes();
-  const platforms = makePlatforms(genes);
+  const platforms = makePlatforms(genes, options.density);
   const metas = metaFiles(studyId, samples, seed);
   const own = new Set([...Object.keys(metas), ...Object.values(DATA_FILES), ...platforms.filter((p) => p.id !== 'WXS').map(genePanelFileName)]);
   prepareOutputDir(outDir, (f) => own.has(f) || /^case_lists\/cases_[a-z0-9_]+\.txt$/.test(f));

@@ -28,8 +28,18 @@ const DEFINITIONS = [
   { id: 'WXS', description: 'Whole exome (all demo genes)', share: 0.3, meanMutations: 21, meanCna: 14, targetMb: 4 },
 ] as const;
 
-export function makePlatforms(genes: DemoGene[]): Platform[] {
-  return DEFINITIONS.map((d) => {
+/** Multipliers of the mean mutations and CNA rows per sample (1 = the defaults above). */
+export interface EventDensity {
+  mutations: number;
+  cna: number;
+}
+
+/** About GENIE's density: ~2,000,000 mutations and ~1,000,000 CNA calls over 272,000 samples. */
+export const GENIE_DENSITY: EventDensity = { mutations: 0.5, cna: 0.37 };
+
+export function makePlatforms(genes: DemoGene[], density: EventDensity = { mutations: 1, cna: 1 }): Platform[] {
+  return DEFINITIONS.map((definition) => {
+    const d = { ...definition, meanMutations: definition.meanMutations * density.mutations, meanCna: definition.meanCna * density.cna };
     const onPlatform = d.id === 'WXS' ? genes : genes.filter((g) => g.panels.includes(d.id));
     const covers = new Uint8Array(genes.length);
     for (const g of onPlatform) covers[g.index] = 1;

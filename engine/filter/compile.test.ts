@@ -6,7 +6,7 @@ import { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { compileCaseListFilter } from './case-lists.js';
 import { compileClinicalDataFilter } from './clinical-data.js';
-import { compileCohort } from './compile.js';
+import { compileCohort, inCohort, type Cohort } from './compile.js';
 import { compileCustomDataFilter, customValueMatches, normalizeCustomValue } from './custom-data.js';
 import { compileGeneFilter } from './gene.js';
 import { compileGenomicDataFilter } from './genomic-data.js';
@@ -186,6 +186,21 @@ describe('compileCohort', () => {
     expect(await keys(compileCohort(grade, { negate: true }))).toEqual([2, 3, 4]);
     expect(await keys(compileCohort({ ...grade, studyIds: ['st2'] }))).toEqual([]);
     expect(await keys(compileCohort({ sampleIdentifiers: [{ studyId: 'st1', sampleId: 's1' }, { studyId: 'st2', sampleId: 's1' }] }))).toEqual([1]);
+  });
+
+  it('marks whole studies, and inCohort tests study_key for them and sample_key otherwise', async () => {
+    const inSampleList = async (cohort: Cohort) =>
+      (await db.all<{ k: number }>(sql`SELECT DISTINCT m.sample_key AS k FROM sample_list_member m WHERE ${inCohort(cohort, 'm')} ORDER BY 1`)).map((r) => r.k);
+    const whole = compileCohort({ studyIds: ['st1'], clinicalDataFilters: [] });
+    expect(whole.wholeStudies).toBeDefined();
+    expect(inCohort(whole, 'm').text).toMatch(/^m\.study_key IN \(/);
+    expect(await inSampleList(whole)).toEqual([1, 2, 3]);
+    expect(compileCohort(grade, { omit: { block: 'clinicalDataFilters' } }).wholeStudies).toBeDefined();
+    for (const narrowed of [compileCohort(grade), compileCohort({ studyIds: ['st1'], sampleIdentifiers: [{ studyId: 'st1', sampleId: 's2' }] })]) {
+      expect(narrowed.wholeStudies).toBeUndefined();
+      expect(inCohort(narrowed, 'm').text).toMatch(/^m\.sample_key IN \(/);
+    }
+    expect(await inSampleList(compileCohort(grade))).toEqual([1]);
   });
 
   it('leaves the request untouched', () => {

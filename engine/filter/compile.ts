@@ -2,7 +2,7 @@
 // (study-view.md 3.2): the intersection of one sample-key set per filter block.
 // CONTRACT used by the Study View endpoints: compileCohort(filter, { omit }) → Fragment of
 // `SELECT sample_key ...`; `omit` drops one block for the "remove self" rules (3.17).
-import { sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment } from '../sql/sql.js';
 import { compileCaseListFilter } from './case-lists.js';
 import { compileClinicalDataFilter } from './clinical-data.js';
 import { compileClinicalEventFilter } from './clinical-events.js';
@@ -132,18 +132,38 @@ const NEGATABLE = new Set<FilterItem['block']>([
   'clinicalDataFilters', 'customDataFilters', 'namespaceDataFilters', 'genomicDataFilters', 'genericAssayDataFilters', 'mutationDataFilters',
 ]);
 
-export function compileCohort(filter: StudyViewFilter, options: CompileOptions = {}): Fragment {
+/**
+ * A compiled cohort. `wholeStudies` (the study keys) is set when the cohort is every sample of
+ * its studies (studyIds and no narrowing filter), so that queries can test a fact table's
+ * study_key instead of probing each row's sample_key: see `inCohort`.
+ */
+export type Cohort = Fragment & { readonly wholeStudies?: Fragment };
+
+export function compileCohort(filter: StudyViewFilter, options: CompileOptions = {}): Cohort {
   const { base, items } = normalizeStudyViewFilter(filter);
   const studies = compileInvolvedStudies(base);
   let cohort = compileBase(base);
+  let narrowed = base.sampleIdentifiers !== undefined;
   for (const item of items) {
     if (isOmitted(item, options.omit)) continue;
     const part = compileItem(item, studies);
     if (part === undefined) continue;
+    narrowed = true;
     const set = options.negate && NEGATABLE.has(item.block)
       ? sql`SELECT sample_key FROM sample WHERE study_key IN (${studies}) EXCEPT (SELECT sample_key FROM (${part}))`
       : part;
     cohort = sql`(SELECT sample_key FROM (${cohort})) INTERSECT (SELECT sample_key FROM (${set}))`;
   }
-  return cohort;
+  return narrowed || base.studyIds === undefined ? cohort : Object.assign(cohort, { wholeStudies: studies });
+}
+
+/**
+ * `<alias>.sample_key` is in the cohort, for a table with sample_key and study_key columns.
+ * Whole studies test study_key: a column comparison instead of a hash probe per row.
+ */
+export function inCohort(cohort: Cohort, alias: string): Fragment {
+  const table = raw(alias);
+  return cohort.wholeStudies !== undefined
+    ? sql`${table}.study_key IN (${cohort.wholeStudies})`
+    : sql`${table}.sample_key IN (${cohort})`;
 }

@@ -1,6 +1,7 @@
 // Study View count charts over the filtered cohort: clinical data counts, sample list counts and
 // molecular profile sample counts (study-view.md 4.2-4.4).
 import type { Db } from '../sql/db.js';
+import { inCohort, type Cohort } from '../filter/compile.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
 export interface ValueCount {
@@ -23,10 +24,10 @@ export interface ClinicalDataCountItem {
  * counted. Values differing only by case merge under the greatest spelling. Unknown ids give no
  * item; items follow the request order, counts are by count desc then value.
  */
-export async function fetchClinicalDataCounts(db: Db, cohort: Fragment, involved: Fragment, attributeIds: readonly string[]): Promise<ClinicalDataCountItem[]> {
+export async function fetchClinicalDataCounts(db: Db, cohort: Cohort, involved: Fragment, attributeIds: readonly string[]): Promise<ClinicalDataCountItem[]> {
   const ids = [...new Set(attributeIds)];
   const rows = await db.all<{ attr_id: string; units: number; counts: ValueCount[] }>(sql`
-    WITH fs AS (SELECT sample_key, patient_key, study_key FROM sample WHERE sample_key IN (${cohort})),
+    WITH fs AS (SELECT s.sample_key, s.patient_key, s.study_key FROM sample s WHERE ${inCohort(cohort, 's')}),
     fp AS (SELECT DISTINCT patient_key FROM fs),
     meta AS (
       SELECT study_key, attr_id, patient_attribute FROM clinical_attribute_meta
@@ -37,8 +38,8 @@ export async function fetchClinicalDataCounts(db: Db, cohort: Fragment, involved
     vals AS (
       -- sample rows (sample-level and mixed attributes)
       SELECT a.attr_id, c.attr_value AS value FROM attrs a
-      JOIN clinical_sample c ON c.attr_id = a.attr_id JOIN fs ON fs.sample_key = c.sample_key
-      WHERE a.level <> 'patient'
+      JOIN clinical_sample c ON c.attr_id = a.attr_id
+      WHERE a.level <> 'patient' AND ${inCohort(cohort, 'c')}
       UNION ALL
       -- mixed attributes in a study where they are patient-level: the patient's value per filtered sample
       SELECT a.attr_id, c.attr_value FROM attrs a
@@ -49,8 +50,10 @@ export async function fetchClinicalDataCounts(db: Db, cohort: Fragment, involved
       SELECT a.attr_id, c.attr_value FROM attrs a
       JOIN clinical_patient c ON c.attr_id = a.attr_id JOIN fp ON fp.patient_key = c.patient_key
       WHERE a.level = 'patient'),
+    -- Exact values first (cheap on dictionary-encoded strings), then case variants merged.
+    exact AS (SELECT attr_id, value, count(*) AS n FROM vals GROUP BY attr_id, value),
     counted AS (
-      SELECT attr_id, max(value) AS value, count(*)::INTEGER AS count FROM vals
+      SELECT attr_id, max(value) AS value, sum(n)::INTEGER AS count FROM exact
       WHERE upper(value) NOT IN ('', 'NA', 'NAN', 'N/A')
       GROUP BY attr_id, lower(value))
     SELECT a.attr_id,
@@ -77,23 +80,23 @@ export type CaseListDataCountRow = {
  * Filtered samples per sample list (4.2) and per molecular profile (4.3), keyed by the stable id
  * without its "<studyId>_" prefix and merged across studies (counts summed, the first label kept).
  */
-export async function fetchSampleListCounts(db: Db, cohort: Fragment): Promise<CaseListDataCountRow[]> {
+export async function fetchSampleListCounts(db: Db, cohort: Cohort): Promise<CaseListDataCountRow[]> {
+  // Members are unique per list (the loader writes each list's sample set once).
   return db.all<CaseListDataCountRow>(sql`
-    WITH per_list AS (
-      SELECT l.list_key, ${stripStudyPrefix(sql`l.stable_id`)} AS value, l.name AS label, count(DISTINCT m.sample_key) AS n
-      FROM sample_list_member m JOIN sample_list l USING (list_key) JOIN cancer_study cs ON cs.study_key = l.study_key
-      WHERE m.sample_key IN (${cohort}) AND l.name <> ''
-      GROUP BY ALL)
+    WITH n AS (SELECT m.list_key, count(*) AS n FROM sample_list_member m WHERE ${inCohort(cohort, 'm')} GROUP BY m.list_key),
+    per_list AS (
+      SELECT l.list_key, ${stripStudyPrefix(sql`l.stable_id`)} AS value, l.name AS label, n.n
+      FROM n JOIN sample_list l USING (list_key) JOIN cancer_study cs ON cs.study_key = l.study_key
+      WHERE l.name <> '')
     SELECT value, arg_min(label, list_key) AS label, sum(n)::INTEGER AS count FROM per_list GROUP BY value ORDER BY value`);
 }
 
-export async function fetchMolecularProfileSampleCounts(db: Db, cohort: Fragment): Promise<CaseListDataCountRow[]> {
+export async function fetchMolecularProfileSampleCounts(db: Db, cohort: Cohort): Promise<CaseListDataCountRow[]> {
   return db.all<CaseListDataCountRow>(sql`
-    WITH per_profile AS (
-      SELECT mp.profile_key, ${stripStudyPrefix(sql`mp.stable_id`)} AS value, mp.name AS label, count(DISTINCT sp.sample_key) AS n
-      FROM sample_profile sp JOIN molecular_profile mp USING (profile_key) JOIN cancer_study cs ON cs.study_key = mp.study_key
-      WHERE sp.sample_key IN (${cohort})
-      GROUP BY ALL)
+    WITH n AS (SELECT sp.profile_key, count(DISTINCT sp.sample_key) AS n FROM sample_profile sp WHERE ${inCohort(cohort, 'sp')} GROUP BY sp.profile_key),
+    per_profile AS (
+      SELECT mp.profile_key, ${stripStudyPrefix(sql`mp.stable_id`)} AS value, mp.name AS label, n.n
+      FROM n JOIN molecular_profile mp USING (profile_key) JOIN cancer_study cs ON cs.study_key = mp.study_key)
     SELECT value, arg_min(label, profile_key) AS label, sum(n)::INTEGER AS count FROM per_profile GROUP BY value ORDER BY value`);
 }
 

@@ -1,0 +1,81 @@
+// Shared by the HTTP benchmarks: a duckportal server in a child process on 127.0.0.1, timed
+// requests with the SQL share from Server-Timing, quantiles and the server's peak RSS.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../bin/duckportal.js', import.meta.url));
+
+export interface BenchServer {
+  base: string;
+  process: ChildProcess;
+  stop(): void;
+}
+
+export async function startServer(dbPath: string, port: number): Promise<BenchServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [BIN, 'serve', '--db', dbPath, '--port', String(port), '--host', '127.0.0.1'], { stdio: 'ignore' });
+  const server = { base, process: child, stop: () => void child.kill() };
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  server.stop();
+  throw new Error('server did not start within 60 s');
+}
+
+export interface Case {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+export interface Timing {
+  name: string;
+  items: number;
+  bytes: number;
+  p50: number;
+  p95: number;
+  /** Median of the server's own `sql;dur` (Server-Timing). */
+  sqlP50: number;
+}
+
+/** The value at quantile q of an ascending list (nearest rank). */
+export const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** `runs` timed requests after two warm-up ones; a non-2xx answer stops the benchmark. */
+export async function measure(base: string, c: Case, runs: number): Promise<Timing> {
+  const total: number[] = [];
+  const sqlMs: number[] = [];
+  let bytes = 0;
+  let items = 0;
+  for (let i = 0; i < runs + 2; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${c.path}`, { method: c.method, headers: { 'content-type': 'application/json' }, body: c.body === undefined ? undefined : JSON.stringify(c.body) });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    if (!res.ok) throw new Error(`${c.name}: ${res.status} ${text.slice(0, 200)}`);
+    if (i < 2) continue;
+    total.push(ms);
+    sqlMs.push(Number(/sql;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+    bytes = text.length;
+    items = text.startsWith('[') ? JSON.parse(text).length : 1;
+  }
+  total.sort((a, b) => a - b);
+  sqlMs.sort((a, b) => a - b);
+  return { name: c.name, items, bytes, p50: round1(quantile(total, 0.5)), p95: round1(quantile(total, 0.95)), sqlP50: round1(quantile(sqlMs, 0.5)) };
+}
+
+/** Peak resident set size (VmHWM) of a process, in MB. */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}

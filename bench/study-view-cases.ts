@@ -1,0 +1,88 @@
+// The requests of the Study View benchmark: each endpoint as the cBioPortal front end calls it on
+// the demo study, for three cohorts. `request` returns undefined where a cohort does not apply.
+import type { Case } from './harness.js';
+
+export type Cohort = 'studyIds' | 'combined filter' | 'all sampleIdentifiers';
+
+interface SampleIdentifier {
+  studyId: string;
+  sampleId: string;
+}
+
+export interface Endpoint {
+  name: string;
+  request(cohort: Cohort, everySample: readonly SampleIdentifier[]): Omit<Case, 'name'> | undefined;
+}
+
+const STUDY = 'demo_study';
+
+/** A clinical value, an age range and a two-gene mutation filter, as a user clicks them. */
+const COMBINED = {
+  studyIds: [STUDY],
+  clinicalDataFilters: [
+    { attributeId: 'SEX', values: [{ value: 'Female' }] },
+    { attributeId: 'AGE', values: [{ start: 40, end: 70 }] },
+  ],
+  geneFilters: [{
+    molecularProfileIds: [`${STUDY}_mutations`],
+    geneQueries: [[
+      { hugoGeneSymbol: 'TP53', entrezGeneId: 7157, alterations: [] },
+      { hugoGeneSymbol: 'PIK3CA', entrezGeneId: 5290, alterations: [] },
+    ]],
+  }],
+};
+
+function studyViewFilter(cohort: Cohort, everySample: readonly SampleIdentifier[]): object {
+  switch (cohort) {
+    case 'studyIds': return { studyIds: [STUDY] };
+    case 'combined filter': return COMBINED;
+    case 'all sampleIdentifiers': return { sampleIdentifiers: everySample };
+  }
+}
+
+/** An endpoint whose body is the StudyViewFilter itself, or wraps it with extra fields. */
+function post(name: string, path: string, wrap?: (filter: object) => object): Endpoint {
+  return {
+    name,
+    request: (cohort, everySample) => {
+      const filter = studyViewFilter(cohort, everySample);
+      return { method: 'POST', path, body: wrap === undefined ? filter : wrap(filter) };
+    },
+  };
+}
+
+/** The attributes of the demo study's clinical charts (its 14 categorical ones). */
+const CATEGORICAL = [
+  'SEX', 'RACE', 'MENOPAUSE_STATUS', 'AJCC_PATHOLOGIC_TUMOR_STAGE', 'OS_STATUS', 'DFS_STATUS', 'SAMPLE_TYPE',
+  'CANCER_TYPE', 'CANCER_TYPE_DETAILED', 'ONCOTREE_CODE', 'TUMOR_GRADE', 'ER_STATUS', 'PR_STATUS', 'SOMATIC_STATUS',
+].map((attributeId) => ({ attributeId }));
+const NUMERIC = ['AGE', 'OS_MONTHS', 'TMB_NONSYNONYMOUS', 'TUMOR_PURITY'].map((attributeId) => ({ attributeId }));
+
+export const STUDY_VIEW_ENDPOINTS: readonly Endpoint[] = [
+  post('filtered-samples', '/api/filtered-samples/fetch'),
+  post('clinical-data-counts (14 attributes)', '/api/clinical-data-counts/fetch', (f) => ({ attributes: CATEGORICAL, studyViewFilter: f })),
+  post('clinical-data-bin-counts (4 attributes)', '/api/clinical-data-bin-counts/fetch?dataBinMethod=STATIC', (f) => ({ attributes: NUMERIC, studyViewFilter: f })),
+  post('sample-lists-counts', '/api/sample-lists-counts/fetch'),
+  post('molecular-profile-sample-counts', '/api/molecular-profile-sample-counts/fetch'),
+  post('mutated-genes', '/api/mutated-genes/fetch'),
+  post('cna-genes', '/api/cna-genes/fetch'),
+  post('structuralvariant-genes', '/api/structuralvariant-genes/fetch'),
+  post('structuralvariant-counts', '/api/structuralvariant-counts/fetch'),
+  post('genomic-data-counts (2 genes)', '/api/genomic-data-counts/fetch', (f) => ({
+    genomicDataFilters: [{ hugoGeneSymbol: 'ERBB2', profileType: 'gistic' }, { hugoGeneSymbol: 'CDKN2A', profileType: 'gistic' }],
+    studyViewFilter: f,
+  })),
+  post('mutation-data-counts (2 genes)', '/api/mutation-data-counts/fetch', (f) => ({
+    genomicDataFilters: [{ hugoGeneSymbol: 'TP53', profileType: 'mutations' }, { hugoGeneSymbol: 'KRAS', profileType: 'mutations' }],
+    studyViewFilter: f,
+  })),
+  post('clinical-event-type-counts', '/api/clinical-event-type-counts/fetch'),
+  {
+    name: 'clinical-attributes/counts',
+    request: (cohort, everySample) => {
+      if (cohort === 'combined filter') return undefined;
+      const body = cohort === 'studyIds' ? { sampleListId: `${STUDY}_all` } : { sampleIdentifiers: everySample };
+      return { method: 'POST', path: '/api/clinical-attributes/counts/fetch', body };
+    },
+  },
+];
