@@ -36,11 +36,12 @@ export async function fetchClinicalAttributeCounts(db: Db, selection: ClinicalAt
   const selected = selectionSql(selection);
   return db.all<ClinicalAttributeCount>(sql`
     WITH sel AS (SELECT DISTINCT s.sample_key, s.patient_key FROM sample s WHERE s.sample_key IN (${selected})),
+    -- A stored value is unique per (sample or patient, attribute), and sel per sample: count(*).
     counts AS (
-      SELECT 0 AS level, c.attr_id, count(DISTINCT c.sample_key) AS n
+      SELECT 0 AS level, c.attr_id, count(*) AS n
       FROM clinical_sample c JOIN sel ON sel.sample_key = c.sample_key GROUP BY c.attr_id
       UNION ALL
-      SELECT 1, c.attr_id, count(DISTINCT sel.sample_key)
+      SELECT 1, c.attr_id, count(*)
       FROM clinical_patient c JOIN sel ON sel.patient_key = c.patient_key GROUP BY c.attr_id)
     SELECT attr_id AS "clinicalAttributeId", n::INTEGER AS count FROM counts ORDER BY level, attr_id`);
 }
