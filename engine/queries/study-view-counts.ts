@@ -81,7 +81,7 @@ export type CaseListDataCountRow = {
  * without its "<studyId>_" prefix and merged across studies (counts summed, the first label kept).
  */
 export async function fetchSampleListCounts(db: Db, cohort: Cohort): Promise<CaseListDataCountRow[]> {
-  // Members are unique per list (the loader writes each list's sample set once).
+  // Members are unique per list, profiled samples per profile (the loader writes sets).
   return db.all<CaseListDataCountRow>(sql`
     WITH n AS (SELECT m.list_key, count(*) AS n FROM sample_list_member m WHERE ${inCohort(cohort, 'm')} GROUP BY m.list_key),
     per_list AS (
@@ -93,7 +93,7 @@ export async function fetchSampleListCounts(db: Db, cohort: Cohort): Promise<Cas
 
 export async function fetchMolecularProfileSampleCounts(db: Db, cohort: Cohort): Promise<CaseListDataCountRow[]> {
   return db.all<CaseListDataCountRow>(sql`
-    WITH n AS (SELECT sp.profile_key, count(DISTINCT sp.sample_key) AS n FROM sample_profile sp WHERE ${inCohort(cohort, 'sp')} GROUP BY sp.profile_key),
+    WITH n AS (SELECT sp.profile_key, count(*) AS n FROM sample_profile sp WHERE ${inCohort(cohort, 'sp')} GROUP BY sp.profile_key),
     per_profile AS (
       SELECT mp.profile_key, ${stripStudyPrefix(sql`mp.stable_id`)} AS value, mp.name AS label, n.n
       FROM n JOIN molecular_profile mp USING (profile_key) JOIN cancer_study cs ON cs.study_key = mp.study_key)
