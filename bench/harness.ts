@@ -42,6 +42,8 @@ export interface Timing {
   bytes: number;
   p50: number;
   p95: number;
+  /** The first request, before the warm-up ones (cold caches: e.g. the cohort not yet materialised). */
+  first: number;
   /** Median of the server's own `sql;dur` (Server-Timing). */
   sqlP50: number;
 }
@@ -57,12 +59,14 @@ export async function measure(base: string, c: Case, runs: number): Promise<Timi
   const sqlMs: number[] = [];
   let bytes = 0;
   let items = 0;
+  let first = 0;
   for (let i = 0; i < runs + 2; i++) {
     const t0 = performance.now();
     const res = await fetch(`${base}${c.path}`, { method: c.method, headers: { 'content-type': 'application/json' }, body: c.body === undefined ? undefined : JSON.stringify(c.body) });
     const text = await res.text();
     const ms = performance.now() - t0;
     if (!res.ok) throw new Error(`${c.name}: ${res.status} ${text.slice(0, 200)}`);
+    if (i === 0) first = ms;
     if (i < 2) continue;
     total.push(ms);
     sqlMs.push(Number(/sql;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
@@ -71,7 +75,7 @@ export async function measure(base: string, c: Case, runs: number): Promise<Timi
   }
   total.sort((a, b) => a - b);
   sqlMs.sort((a, b) => a - b);
-  return { name: c.name, items, bytes, p50: round1(quantile(total, 0.5)), p95: round1(quantile(total, 0.95)), sqlP50: round1(quantile(sqlMs, 0.5)) };
+  return { name: c.name, items, bytes, p50: round1(quantile(total, 0.5)), p95: round1(quantile(total, 0.95)), first: round1(first), sqlP50: round1(quantile(sqlMs, 0.5)) };
 }
 
 /** Peak resident set size (VmHWM) of a process, in MB. */

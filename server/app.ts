@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../engine/sql/db.js';
+import { CohortCache } from '../engine/filter/cohort-cache.js';
 import { createStatsPool, type StatsPool } from '../engine/stats/pool/pool.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
@@ -13,6 +14,8 @@ declare module 'fastify' {
     db: Db;
     /** Worker pool for CPU-heavy statistics (engine/stats/pool). */
     stats: StatsPool;
+    /** Materialised Study View cohorts (engine/filter/cohort-cache.ts). */
+    cohorts: CohortCache;
   }
 }
 
@@ -35,6 +38,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stats = options.stats ?? createStatsPool();
   app.decorate('stats', stats);
   if (options.stats === undefined) app.addHook('onClose', () => stats.close());
+  const cohorts = await CohortCache.open(options.db);
+  app.decorate('cohorts', cohorts);
+  app.addHook('onClose', () => cohorts.close());
   // POST bodies are JSON; other media types get 415 as in cBioPortal (api.md 1.1).
   app.removeContentTypeParser('text/plain');
   installErrorHandler(app);

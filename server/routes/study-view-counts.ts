@@ -2,7 +2,7 @@
 // mutated / CNA / structural variant gene tables (study-view.md 4.2-4.4, 4.13-4.15).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compileCohort, compileInvolvedStudies } from '../../engine/filter/compile.js';
+import { compileInvolvedStudies } from '../../engine/filter/compile.js';
 import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
 import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/queries/study-view-alterations.js';
 import {
@@ -14,7 +14,7 @@ import {
   CopyNumberCountByGeneSchema, GenomicDataCountSchema,
 } from '../schemas/study-view-counts.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
-import { studyViewFilterOf } from '../study-view-request.js';
+import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -37,7 +37,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const filter = studyViewFilterOf(studyViewFilter);
       // Remove self (3.17) only when exactly one attribute is asked for.
       const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
-      const cohort = compileCohort(filter, { omit });
+      const cohort = await cohortOf(app, filter, { omit });
       return fetchClinicalDataCounts(app.db, cohort, compileInvolvedStudies(filter), attributes.map((a) => a.attributeId));
     },
   );
@@ -50,7 +50,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(CaseListDataCountSchema) },
       },
     },
-    async (request) => (await fetchSampleListCounts(app.db, compileCohort(studyViewFilterOf(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchSampleListCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body)))).map(toApiObject) as never,
   );
 
   app.post(
@@ -61,7 +61,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(GenomicDataCountSchema) },
       },
     },
-    async (request) => (await fetchMolecularProfileSampleCounts(app.db, compileCohort(studyViewFilterOf(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchMolecularProfileSampleCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body)))).map(toApiObject) as never,
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchAlterationCountsByGene(app.db, compileCohort(filter), 'mutation', toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchAlterationCountsByGene(app.db, await cohortOf(app, filter), 'mutation', toAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );
@@ -89,7 +89,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchCopyNumberCountsByGene(app.db, compileCohort(filter), toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchCopyNumberCountsByGene(app.db, await cohortOf(app, filter), toAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );
@@ -104,7 +104,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchAlterationCountsByGene(app.db, compileCohort(filter), 'structural_variant', toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchAlterationCountsByGene(app.db, await cohortOf(app, filter), 'structural_variant', toAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { compileCohort, compileInvolvedStudies } from '../../engine/filter/compile.js';
+import { compileInvolvedStudies } from '../../engine/filter/compile.js';
 import {
   fetchGenericAssayDataCounts, fetchGenomicDataCounts, fetchMutationSummaryCounts, fetchMutationTypeCounts,
 } from '../../engine/queries/study-view-data-counts.js';
@@ -11,7 +11,7 @@ import {
   GenericAssayDataCountFilterSchema, GenericAssayDataCountItemSchema, GenomicDataCountFilterSchema, GenomicDataCountItemSchema,
   MutationDataCountsQuerySchema,
 } from '../schemas/study-view-data-counts.js';
-import { studyViewFilterOf } from '../study-view-request.js';
+import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -33,7 +33,7 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const omit = genomicDataFilters.length === 1
         ? { block: 'genomicDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType } : undefined;
       // The profile type of the first filter is used for every gene (4.8).
-      return fetchGenomicDataCounts(app.db, compileCohort(filter, { omit }), first.profileType, genomicDataFilters.map((f) => f.hugoGeneSymbol));
+      return fetchGenomicDataCounts(app.db, await cohortOf(app, filter, { omit }), first.profileType, genomicDataFilters.map((f) => f.hugoGeneSymbol));
     },
   );
 
@@ -56,11 +56,11 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
         const first = genomicDataFilters[0];
         const omit = genes.length === 1
           ? { block: 'mutationDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType, categorization: 'MUTATED' } : undefined;
-        return fetchMutationSummaryCounts(app.db, compileCohort(filter, { omit }), genes);
+        return fetchMutationSummaryCounts(app.db, await cohortOf(app, filter, { omit }), genes);
       }
       // Not yet supported: per-count sampleIds and the Not Mutated / Not Profiled items (4.10).
       if (includeSampleIds) throw new InvalidRequest('includeSampleIds=true is not supported');
-      return fetchMutationTypeCounts(app.db, compileCohort(filter), genes);
+      return fetchMutationTypeCounts(app.db, await cohortOf(app, filter), genes);
     },
   );
 
@@ -79,11 +79,11 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       if (filters.length === 0 && (profileType ?? '').trim() === '') throw new InvalidRequest('genericAssayDataFilters or profileType is required');
       const filter = studyViewFilterOf(studyViewFilter);
       if (filters.length === 0) {
-        return fetchGenericAssayDataCounts(app.db, compileCohort(filter), compileInvolvedStudies(filter), profileType as string, undefined);
+        return fetchGenericAssayDataCounts(app.db, await cohortOf(app, filter), compileInvolvedStudies(filter), profileType as string, undefined);
       }
       // Remove self (3.17): same stableId, any profile type, only when exactly one filter is asked for.
       const omit = filters.length === 1 ? { block: 'genericAssayDataFilters', key: filters[0].stableId } : undefined;
-      return fetchGenericAssayDataCounts(app.db, compileCohort(filter, { omit }), compileInvolvedStudies(filter),
+      return fetchGenericAssayDataCounts(app.db, await cohortOf(app, filter, { omit }), compileInvolvedStudies(filter),
         filters[0].profileType, filters.map((f) => f.stableId));
     },
   );

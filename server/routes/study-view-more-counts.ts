@@ -3,7 +3,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { compileCohort } from '../../engine/filter/compile.js';
 import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
 import {
   fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts, fetchStructuralVariantCounts,
@@ -12,7 +11,7 @@ import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,
 } from '../schemas/study-view-more-counts.js';
-import { studyViewFilterOf } from '../study-view-request.js';
+import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -25,7 +24,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
         body: StudyViewFilterSchema, response: { 200: Type.Array(ClinicalEventTypeCountSchema) },
       },
     },
-    async (request) => fetchClinicalEventTypeCounts(app.db, compileCohort(studyViewFilterOf(request.body))),
+    async (request) => fetchClinicalEventTypeCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body))),
   );
 
   app.post(
@@ -55,7 +54,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const rows = await fetchStructuralVariantCounts(app.db, compileCohort(studyViewFilterOf(request.body)), toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchStructuralVariantCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body)), toAlterationFilter(request.body.alterationFilter));
       return rows.map((r) => ({
         ...r,
         hugoGeneSymbols: [r.gene1HugoGeneSymbol, r.gene2HugoGeneSymbol].filter((s): s is string => s !== null),

@@ -2,11 +2,12 @@
 // sorted by sampleId, with cBioPortal's column-store fields (ids and keys; sampleType is absent).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compileCohort, type StudyViewFilter } from '../../engine/filter/compile.js';
+import type { StudyViewFilter } from '../../engine/filter/compile.js';
 import { streamSampleIdsJson } from '../../engine/queries/samples.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
 import { SampleSchema } from '../schemas/samples.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
+import { cohortOf } from '../study-view-request.js';
 
 export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/filtered-samples/fetch', {
@@ -19,7 +20,7 @@ export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Array(SampleSchema) },
     },
   }, async (request, reply) => {
-    const cohort = compileCohort(request.body as StudyViewFilter, { negate: request.query.negateFilters === true });
+    const cohort = await cohortOf(app, request.body as StudyViewFilter, { negate: request.query.negateFilters === true });
     // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
     return sendJsonArrayStream(reply, streamSampleIdsJson(app.db, { kind: 'cohort', cohort }));
   });

@@ -1,7 +1,7 @@
 // Bins and their membership ranges (study-view.md 5.1), as cBioPortal's DataBinHelper:
 // regular bins are (start, end], a bin with start = end is [v, v], the lower outlier bin
 // ("<=") is (-inf, end], the upper one (">") is (start, +inf); category and NA bins have no range.
-import { cmp, eq, type Dec } from './decimal.js';
+import { cmp, eq, key, type Dec } from './decimal.js';
 import type { SpecialValue } from './classify.js';
 
 export interface Bin {
@@ -59,14 +59,32 @@ export function binsBetween(boundaries: readonly Dec[]): Bin[] {
   return bins;
 }
 
+/**
+ * Numerically equal values, each once with its multiplicity: a cohort of 272,000 samples has a
+ * few hundred distinct values per attribute, so bins are tested per distinct value.
+ */
+export function tally(values: readonly Dec[]): { value: Dec; n: number }[] {
+  // By object first: classify() gives one Dec object per distinct string.
+  const byObject = new Map<Dec, number>();
+  for (const value of values) byObject.set(value, (byObject.get(value) ?? 0) + 1);
+  const byKey = new Map<string, { value: Dec; n: number }>();
+  for (const [value, n] of byObject) {
+    const k = key(value);
+    const entry = byKey.get(k);
+    if (entry) entry.n += n;
+    else byKey.set(k, { value, n });
+  }
+  return [...byKey.values()];
+}
+
 /** Adds each value to the first bin (ordered by start, open starts first) that contains it. */
 export function countInto(bins: Bin[], values: readonly Dec[]): Bin[] {
   const ordered = bins
     .map((bin) => ({ bin, range: rangeOf(bin) }))
     .sort((a, b) => (a.bin.start === undefined ? (b.bin.start === undefined ? 0 : -1) : b.bin.start === undefined ? 1 : cmp(a.bin.start, b.bin.start)));
-  for (const value of values) {
+  for (const { value, n } of tally(values)) {
     const hit = ordered.find((o) => o.range !== undefined && contains(o.range, value));
-    if (hit) hit.bin.count++;
+    if (hit) hit.bin.count += n;
   }
   return bins;
 }

@@ -1,17 +1,18 @@
 // STATIC recount (study-view.md 5.6, cBioPortal's DataBinner.recalcBinCount): bins chosen on the
 // unfiltered values keep their ranges; only their counts are recomputed on the filtered values.
 // The request's start/end do not restrict the recount (a reference quirk kept on purpose).
-import { contains, encloses, rangeOf, type Bin } from './bins.js';
+import { contains, encloses, rangeOf, tally, type Bin } from './bins.js';
 import { classify } from './classify.js';
 
 export function recount(bins: readonly Bin[], values: readonly string[]): Bin[] {
   const { numbers, specials, categories, naCount } = classify(values);
+  const distinct = tally(numbers);
   return bins.map((bin) => {
     const range = rangeOf(bin);
     let count: number;
     if (bin.specialValue?.toUpperCase() === 'NA') count = naCount;
     else if (range !== undefined)
-      count = numbers.filter((d) => contains(range, d)).length + specials.filter((s) => encloses(range, s)).length;
+      count = distinct.reduce((sum, d) => (contains(range, d.value) ? sum + d.n : sum), 0) + specials.filter((s) => encloses(range, s)).length;
     else {
       // equalsIgnoreCase on the untrimmed value, as the reference
       const wanted = (bin.specialValue ?? '').toUpperCase();

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Db } from '../sql/db.js';
+import { sql } from '../sql/sql.js';
+import { CohortCache } from './cohort-cache.js';
+import { compileCohort } from './compile.js';
+
+let db: Db;
+beforeAll(async () => {
+  db = await Db.open(':memory:');
+  await db.exec(`
+    INSERT INTO cancer_study (study_key, study_id, type_of_cancer_id, name, import_date) VALUES (1, 'st1', 'x', 'S1', now());
+    INSERT INTO patient VALUES (1, 1, 'p1');
+    INSERT INTO sample VALUES (1, 1, 1, 's1', 'Primary Solid Tumor'), (2, 1, 1, 's2', 'Primary Solid Tumor'), (3, 1, 1, 's3', 'Metastatic');`);
+});
+afterAll(() => db.close());
+
+const keys = async (cohort: ReturnType<typeof compileCohort>) =>
+  (await db.all<{ k: number }>(sql`SELECT sample_key AS k FROM (${cohort}) ORDER BY 1`)).map((r) => r.k);
+const identifiers = (...ids: string[]) => compileCohort({ sampleIdentifiers: ids.map((sampleId) => ({ studyId: 'st1', sampleId })) });
+const tables = async () => (await db.all(sql`SELECT table_name FROM duckdb_tables() WHERE database_name = 'cohort_cache'`)).length;
+
+describe('CohortCache', () => {
+  it('materialises a cohort once and reads it back; whole studies pass through', async () => {
+    const cache = await CohortCache.open(db);
+    const first = await cache.resolve(identifiers('s3', 's1'));
+    expect(first.text).toMatch(/FROM cohort_cache\.c1$/);
+    expect(await keys(first)).toEqual([1, 3]);
+    expect((await cache.resolve(identifiers('s3', 's1'))).text).toBe(first.text);
+    expect(await keys(await cache.resolve(identifiers('s2')))).toEqual([2]);
+    const whole = compileCohort({ studyIds: ['st1'] });
+    expect(await cache.resolve(whole)).toBe(whole);
+    expect(cache.size).toBe(2);
+    expect(await tables()).toBe(2);
+    await cache.close();
+  });
+
+  it('drops the least recently used entries beyond its capacity, not within the grace time', async () => {
+    const cache = await CohortCache.open(db, { capacity: 1, graceMs: 0 });
+    await cache.resolve(identifiers('s1'));
+    await cache.resolve(identifiers('s2'));
+    expect(cache.size).toBe(1);
+    expect(await tables()).toBe(1);
+    await cache.close();
+    const patient = await CohortCache.open(db, { capacity: 1, graceMs: 60_000 });
+    await patient.resolve(identifiers('s1'));
+    await patient.resolve(identifiers('s2'));
+    expect(patient.size).toBe(2);
+    await patient.close();
+  });
+});

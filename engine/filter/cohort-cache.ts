@@ -1,0 +1,85 @@
+// Materialised cohorts. The Study View sends a dozen requests with the same StudyViewFilter on
+// every click; the first computes the cohort's sample keys into a table of a scratch database, the
+// others read that table. The store is read-only while served, so an entry never goes stale; the
+// least recently used entries are dropped beyond `capacity`, once unused for a minute (a request
+// still reading a table must not lose it).
+import { createHash, randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../sql/db.js';
+import { raw, sql } from '../sql/sql.js';
+import type { Cohort } from './compile.js';
+
+const SCHEMA = 'cohort_cache';
+
+export interface CohortCacheOptions {
+  /** Entries kept (default 64). */
+  capacity?: number;
+  /** An entry used this recently is never dropped (default 60 s). */
+  graceMs?: number;
+}
+
+interface Entry {
+  table: Promise<string>;
+  lastUsed: number;
+}
+
+export class CohortCache {
+  /** Cache key -> entry, least recently used first. */
+  private readonly entries = new Map<string, Entry>();
+  private counter = 0;
+
+  private constructor(private readonly db: Db, private readonly path: string, private readonly options: Required<CohortCacheOptions>) {}
+
+  /** Attaches a scratch database file of its own (a read-only store cannot hold tables). */
+  static async open(db: Db, options: CohortCacheOptions = {}): Promise<CohortCache> {
+    const path = join(tmpdir(), `duckportal-cohorts-${process.pid}-${randomUUID()}.duckdb`);
+    // The path is ours (tmpdir + uuid); single quotes cannot occur in it.
+    await db.exec(`ATTACH '${path}' AS ${SCHEMA} (READ_WRITE)`);
+    return new CohortCache(db, path, { capacity: options.capacity ?? 64, graceMs: options.graceMs ?? 60_000 });
+  }
+
+  /** Materialised cohorts held now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The same cohort read from its materialised table (whole-study cohorts are cheap as they are). */
+  async resolve(cohort: Cohort): Promise<Cohort> {
+    if (cohort.wholeStudies !== undefined) return cohort;
+    const key = createHash('sha1').update(cohort.text).update('\0').update(JSON.stringify(cohort.params)).digest('hex');
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
+      entry = { table: this.materialise(cohort), lastUsed: 0 };
+      entry.table.catch(() => this.entries.delete(key));
+    } else {
+      this.entries.delete(key);
+    }
+    entry.lastUsed = Date.now();
+    this.entries.set(key, entry);
+    await this.evict();
+    return sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${await entry.table}`)}`;
+  }
+
+  async close(): Promise<void> {
+    await this.db.exec(`DETACH ${SCHEMA}`);
+    for (const suffix of ['', '.wal']) rmSync(this.path + suffix, { force: true });
+  }
+
+  private async materialise(cohort: Cohort): Promise<string> {
+    const name = `c${++this.counter}`;
+    await this.db.run(sql`CREATE TABLE ${raw(`${SCHEMA}.${name}`)} AS SELECT DISTINCT sample_key FROM (${cohort}) ORDER BY sample_key`);
+    return name;
+  }
+
+  private async evict(): Promise<void> {
+    while (this.entries.size > this.options.capacity) {
+      const [key, oldest] = this.entries.entries().next().value!;
+      if (Date.now() - oldest.lastUsed < this.options.graceMs) return;
+      this.entries.delete(key);
+      const name = await oldest.table.catch(() => undefined);
+      if (name !== undefined) await this.db.exec(`DROP TABLE IF EXISTS ${SCHEMA}.${name}`);
+    }
+  }
+}
