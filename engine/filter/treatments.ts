@@ -8,7 +8,7 @@ import { TREATMENT_KEYS, type TreatmentTier } from './normalize.js';
 import { union } from './values.js';
 
 /** (patient_key, treatment, start) of the tier's treatments in the involved studies. */
-function treatmentEvents(tier: TreatmentTier, studies: Fragment): Fragment {
+export function treatmentEvents(tier: TreatmentTier, studies: Fragment): Fragment {
   const key = raw(`'${TREATMENT_KEYS[tier]}'`); // constant from TREATMENT_KEYS
   const treatment = tier === 'AgentTarget' ? sql`unnest(regexp_split_to_array(d.value, ',\\s*'))` : sql`d.value`;
   return sql`SELECT e.patient_key, ${treatment} AS treatment, e.start_date FROM clinical_event e

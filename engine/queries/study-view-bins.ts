@@ -1,10 +1,12 @@
-// Clinical data histograms of the Study View (study-view.md 4.6): the values of each attribute
-// come from the clinical-data-counts query (4.4) expanded to one string per sample or patient,
-// then the pure binner (engine/stats/binning.ts) makes the bins, STATIC or DYNAMIC (5.2).
-import { compileCohort, compileInvolvedStudies, type StudyViewFilter } from '../filter/compile.js';
+// Clinical and custom data histograms of the Study View (study-view.md 4.6, 4.7): the values of
+// each attribute come from its count query (4.4, 4.5) expanded to one string per sample or
+// patient, then the pure binner (engine/stats/binning.ts) makes the bins, STATIC or DYNAMIC (5.2).
+import type { Cohort } from '../filter/compile.js';
 import { binData, type BinRequest, type DataBin, type DataBinMethod } from '../stats/binning.js';
 import type { Db } from '../sql/db.js';
+import type { Fragment } from '../sql/sql.js';
 import { fetchClinicalDataCounts, type ClinicalDataCountItem } from './study-view-counts.js';
+import { fetchCustomDataCounts, type CustomDataset } from './study-view-custom-data.js';
 
 export interface ClinicalDataBinRequest extends BinRequest {
   attributeId: string;
@@ -14,29 +16,57 @@ export interface ClinicalDataBin extends DataBin {
   attributeId: string;
 }
 
+/** The cohorts of a bin request: filtered, and for STATIC the partial filter's (studyIds/sampleIdentifiers only). */
+export interface BinCohorts {
+  filtered: Cohort;
+  unfiltered?: Cohort;
+}
+
+/** Value strings of one chart, unfiltered (STATIC only) and filtered; by chart key. */
+export type ValuesByKey = Map<string, string[]>;
+
 /** One string per counted case ({value: 'NA', count: 3} gives three 'NA'); by attribute id. */
-function expand(items: readonly ClinicalDataCountItem[]): Map<string, string[]> {
+function expand(items: readonly ClinicalDataCountItem[]): ValuesByKey {
   return new Map(items.map((item) => [item.attributeId, item.counts.flatMap((c) => Array<string>(c.count).fill(c.value))]));
 }
 
 /**
- * Bins per requested attribute, in request order. The attribute's own clinical filter is removed
- * when it is the only one requested (3.17). STATIC bins the cohort of studyIds/sampleIdentifiers
- * alone and recounts on the filtered cohort; DYNAMIC bins the filtered cohort. Attributes no
- * involved study defines give no bins.
+ * Bins of each request, in request order, each bin carrying the request's identity fields. A key
+ * without values gives no bins (STATIC: none unfiltered; DYNAMIC: none filtered).
+ */
+export function binEach<R extends BinRequest, I extends object>(
+  requests: readonly R[], method: DataBinMethod, key: (r: R) => string,
+  unfiltered: ValuesByKey, filtered: ValuesByKey, identity: (r: R) => I,
+): (I & DataBin)[] {
+  return requests.flatMap((r) =>
+    binData(r, unfiltered.get(key(r)) ?? [], filtered.get(key(r)) ?? [], method).map((bin) => ({ ...identity(r), ...bin })));
+}
+
+/**
+ * Clinical bins (4.6). The caller removes the attribute's own clinical filter when it is the only
+ * one requested (3.17). Attributes no involved study defines give no bins.
  */
 export async function fetchClinicalDataBins(
-  db: Db, filter: StudyViewFilter, attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
+  db: Db, cohorts: BinCohorts, involved: Fragment, attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0) return [];
   const ids = attributes.map((a) => a.attributeId);
-  const involved = compileInvolvedStudies(filter);
-  const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
-  const filtered = expand(await fetchClinicalDataCounts(db, compileCohort(filter, { omit }), involved, ids));
-  const unfiltered = method === 'STATIC'
-    ? expand(await fetchClinicalDataCounts(db, compileCohort({ studyIds: filter.studyIds, sampleIdentifiers: filter.sampleIdentifiers }), involved, ids))
-    : new Map<string, string[]>();
-  return attributes.flatMap((request) =>
-    binData(request, unfiltered.get(request.attributeId) ?? [], filtered.get(request.attributeId) ?? [], method)
-      .map((bin) => ({ attributeId: request.attributeId, ...bin })));
+  const filtered = expand(await fetchClinicalDataCounts(db, cohorts.filtered, involved, ids));
+  const unfiltered = method === 'STATIC' && cohorts.unfiltered !== undefined
+    ? expand(await fetchClinicalDataCounts(db, cohorts.unfiltered, involved, ids)) : new Map<string, string[]>();
+  return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
+}
+
+/**
+ * Custom data bins (4.7): the counts of 4.5 (values as sent; NA = NA-like values + cases without
+ * an entry) expanded and binned as clinical data. Ids without a dataset give no bins.
+ */
+export async function fetchCustomDataBins(
+  db: Db, cohorts: BinCohorts, datasets: readonly CustomDataset[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
+): Promise<ClinicalDataBin[]> {
+  if (attributes.length === 0 || datasets.length === 0) return [];
+  const filtered = expand(await fetchCustomDataCounts(db, cohorts.filtered, datasets));
+  const unfiltered = method === 'STATIC' && cohorts.unfiltered !== undefined
+    ? expand(await fetchCustomDataCounts(db, cohorts.unfiltered, datasets)) : new Map<string, string[]>();
+  return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
 }

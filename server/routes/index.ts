@@ -4,6 +4,8 @@ import { cancerTypeRoutes } from './cancer-types.js';
 import { clinicalAttributeRoutes } from './clinical-attributes.js';
 import { clinicalDataRoutes } from './clinical-data.js';
 import { clinicalEventRoutes } from './clinical-events.js';
+import { coExpressionRoutes } from './co-expressions.js';
+import { expressionEnrichmentRoutes } from './expression-enrichments.js';
 import { copyNumberRoutes } from './copy-number.js';
 import { genePanelRoutes } from './gene-panels.js';
 import { geneRoutes } from './genes.js';
@@ -26,8 +28,16 @@ import { studyRoutes } from './studies.js';
 import { studyViewBinRoutes } from './study-view-bins.js';
 import { studyViewSampleRoutes } from './study-view-samples.js';
 import { studyViewCountRoutes } from './study-view-counts.js';
+import { studyViewCustomDataRoutes } from './study-view-custom-data.js';
 import { studyViewDataCountRoutes } from './study-view-data-counts.js';
 import { studyViewMoreCountRoutes } from './study-view-more-counts.js';
+import { studyViewTreatmentRoutes } from './study-view-treatments.js';
+import { studyViewClinicalTableRoutes } from './study-view-clinical-table.js';
+import { studyViewPlotRoutes } from './study-view-plots.js';
+import { studyViewNamespaceCountRoutes } from './study-view-namespace-counts.js';
+import { clinicalEnrichmentRoutes } from './clinical-enrichments.js';
+import { alterationEnrichmentRoutes } from './alteration-enrichments.js';
+import { genericAssayCategoricalEnrichmentRoutes } from './generic-assay-categorical-enrichments.js';
 
 export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   healthRoutes,
@@ -46,6 +56,8 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   genePanelRoutes,
   mutationRoutes,
   mrnaPercentileRoutes,
+  coExpressionRoutes,
+  expressionEnrichmentRoutes,
   copyNumberRoutes,
   structuralVariantRoutes,
   genesetRoutes,
@@ -56,6 +68,14 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   studyViewBinRoutes,
   studyViewSampleRoutes,
   studyViewCountRoutes,
+  studyViewCustomDataRoutes,
   studyViewDataCountRoutes,
   studyViewMoreCountRoutes,
+  studyViewTreatmentRoutes,
+  studyViewClinicalTableRoutes,
+  studyViewNamespaceCountRoutes,
+  clinicalEnrichmentRoutes,
+  alterationEnrichmentRoutes,
+  genericAssayCategoricalEnrichmentRoutes,
+  studyViewPlotRoutes,
 ];

@@ -1,29 +1,25 @@
-// Study View histogram endpoints: clinical data bin counts (study-view.md 4.6, 5).
+// Study View histogram endpoints: clinical, genomic and generic assay data bin counts
+// (study-view.md 4.6, 4.9, 4.12, 5).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { fetchClinicalDataBins, type ClinicalDataBinRequest } from '../../engine/queries/study-view-bins.js';
-import { ClinicalDataBinCountFilterSchema, ClinicalDataBinSchema, DataBinMethodQuery, type ClinicalDataBinFilterBody } from '../schemas/study-view-bins.js';
+import { compileInvolvedStudies } from '../../engine/filter/compile.js';
+import { fetchClinicalDataBins } from '../../engine/queries/study-view-bins.js';
+import { fetchGenericAssayDataBins, fetchGenomicDataBins } from '../../engine/queries/study-view-profile-bins.js';
+import {
+  ClinicalDataBinCountFilterSchema, ClinicalDataBinSchema, DataBinMethodQuery, GenericAssayDataBinCountFilterSchema,
+  GenericAssayDataBinSchema, GenomicDataBinCountFilterSchema, GenomicDataBinSchema,
+} from '../schemas/study-view-bins.js';
+import { binCohortsOf, binRequestOf } from '../study-view-bins-request.js';
 import { studyViewFilterOf } from '../study-view-request.js';
 
-/** JSON nulls mean "not given". */
-function toBinRequest(body: ClinicalDataBinFilterBody): ClinicalDataBinRequest {
-  return {
-    attributeId: body.attributeId,
-    binMethod: body.binMethod ?? undefined,
-    customBins: body.customBins ?? undefined,
-    binsGeneratorConfig: body.binsGeneratorConfig ?? undefined,
-    disableLogScale: body.disableLogScale ?? undefined,
-    start: body.start ?? undefined,
-    end: body.end ?? undefined,
-  };
-}
+const TAGS = ['Study View'];
 
 export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/clinical-data-bin-counts/fetch',
     {
       schema: {
-        tags: ['Study View'], operationId: 'fetchClinicalDataBinCountsUsingPOST',
+        tags: TAGS, operationId: 'fetchClinicalDataBinCountsUsingPOST',
         querystring: DataBinMethodQuery, body: ClinicalDataBinCountFilterSchema,
         response: { 200: Type.Array(ClinicalDataBinSchema) },
       },
@@ -31,7 +27,53 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { attributes, studyViewFilter } = request.body;
       const filter = studyViewFilterOf(studyViewFilter);
-      return fetchClinicalDataBins(app.db, filter, attributes.map(toBinRequest), request.query.dataBinMethod ?? 'DYNAMIC');
+      const method = request.query.dataBinMethod ?? 'DYNAMIC';
+      // Remove self (3.17): the attribute's clinical filter, only when exactly one is asked for.
+      const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
+      const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
+      return fetchClinicalDataBins(app.db, await binCohortsOf(app, filter, omit, method), compileInvolvedStudies(filter), requests, method);
+    },
+  );
+
+  app.post(
+    '/genomic-data-bin-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchGenomicDataBinCountsUsingPOST',
+        querystring: DataBinMethodQuery, body: GenomicDataBinCountFilterSchema,
+        response: { 200: Type.Array(GenomicDataBinSchema) },
+      },
+    },
+    async (request) => {
+      const { genomicDataBinFilters: filters, studyViewFilter } = request.body;
+      const filter = studyViewFilterOf(studyViewFilter);
+      const method = request.query.dataBinMethod ?? 'DYNAMIC';
+      // Remove self (3.17): same gene and profile type, only when exactly one filter is asked for.
+      const omit = filters.length === 1
+        ? { block: 'genomicDataFilters', key: filters[0].hugoGeneSymbol, profileType: filters[0].profileType } : undefined;
+      const requests = filters.map((f) => ({ hugoGeneSymbol: f.hugoGeneSymbol, profileType: f.profileType, ...binRequestOf(f) }));
+      return fetchGenomicDataBins(app.db, await binCohortsOf(app, filter, omit, method), requests, method);
+    },
+  );
+
+  app.post(
+    '/generic-assay-data-bin-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchGenericAssayDataBinCountsUsingPOST',
+        querystring: DataBinMethodQuery, body: GenericAssayDataBinCountFilterSchema,
+        response: { 200: Type.Array(GenericAssayDataBinSchema) },
+      },
+    },
+    async (request) => {
+      const { genericAssayDataBinFilters: filters, studyViewFilter } = request.body;
+      const filter = studyViewFilterOf(studyViewFilter);
+      const method = request.query.dataBinMethod ?? 'DYNAMIC';
+      // Remove self (3.17): same stableId and profile type, only when exactly one filter is asked for.
+      const omit = filters.length === 1
+        ? { block: 'genericAssayDataFilters', key: filters[0].stableId, profileType: filters[0].profileType } : undefined;
+      const requests = filters.map((f) => ({ stableId: f.stableId, profileType: f.profileType, ...binRequestOf(f) }));
+      return fetchGenericAssayDataBins(app.db, await binCohortsOf(app, filter, omit, method), compileInvolvedStudies(filter), requests, method);
     },
   );
 };

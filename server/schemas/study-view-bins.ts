@@ -41,3 +41,40 @@ export const ClinicalDataBinSchema = Type.Object(
   },
   { $id: 'ClinicalDataBin' },
 );
+
+const binFields = {
+  specialValue: Type.Optional(Type.String()),
+  start: Type.Optional(Type.Number()),
+  end: Type.Optional(Type.Number()),
+  count: Type.Integer(),
+};
+
+export const GenomicDataBinFilterSchema = Type.Object(
+  { hugoGeneSymbol: Type.String(), profileType: Type.String(), ...dataBinFilterFields },
+  { additionalProperties: true, title: 'GenomicDataBinFilter' },
+);
+
+export const GenomicDataBinCountFilterSchema = Type.Object(
+  { genomicDataBinFilters: Type.Array(GenomicDataBinFilterSchema, { maxItems: 10_000 }), studyViewFilter: StudyViewFilterSchema },
+  { $id: 'GenomicDataBinCountFilter', additionalProperties: true },
+);
+
+export const GenomicDataBinSchema = Type.Object(
+  { hugoGeneSymbol: Type.String(), profileType: Type.String(), ...binFields },
+  { $id: 'GenomicDataBin' },
+);
+
+export const GenericAssayDataBinFilterSchema = Type.Object(
+  { stableId: Type.String(), profileType: Type.String(), ...dataBinFilterFields },
+  { additionalProperties: true, title: 'GenericAssayDataBinFilter' },
+);
+
+export const GenericAssayDataBinCountFilterSchema = Type.Object(
+  { genericAssayDataBinFilters: Type.Array(GenericAssayDataBinFilterSchema, { maxItems: 10_000 }), studyViewFilter: StudyViewFilterSchema },
+  { $id: 'GenericAssayDataBinCountFilter', additionalProperties: true },
+);
+
+export const GenericAssayDataBinSchema = Type.Object(
+  { stableId: Type.String(), profileType: Type.String(), ...binFields },
+  { $id: 'GenericAssayDataBin' },
+);

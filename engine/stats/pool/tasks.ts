@@ -2,10 +2,24 @@
 // (arrays of numbers, typed arrays, small objects) so that it crosses the thread boundary cheaply
 // and can be unit-tested without a pool. Add a task here with one line.
 import { sampleCorrelation } from 'simple-statistics';
+import { coExpressions } from '../co-expression.js';
+import { clinicalEnrichmentTests } from '../clinical-enrichment.js';
+import { compareGroups } from '../group-comparison.js';
+import { alterationEnrichmentPValues } from '../alteration-enrichment.js';
+import { categoricalEnrichmentPValues } from '../categorical-enrichment.js';
+import { densityPlot } from '../density-plot.js';
+import { violinPlot } from '../violin.js';
 
 export const TASKS = {
   /** A trivial task, used by the pool's own tests. */
   correlation: (input: { x: number[]; y: number[] }) => sampleCorrelation(input.x, input.y),
+  compareGroups,
+  alterationEnrichmentPValues,
+  categoricalEnrichmentPValues,
+  coExpressions,
+  clinicalEnrichmentTests,
+  violinPlot,
+  densityPlot,
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskName = keyof typeof TASKS;

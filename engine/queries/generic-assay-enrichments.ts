@@ -1,0 +1,172 @@
+// Categorical and binary generic-assay enrichments (api.md 23.3), as cBioPortal's legacy
+// ExpressionEnrichmentUtil + ExpressionEnrichmentServiceImpl: per entity of ONE profile, each
+// group's values; categorical → chi-square on groups × categories, binary → t-test / ANOVA on
+// 0/1 values; then Benjamini–Hochberg q-values, items sorted by p. DuckDB groups and counts; the
+// statistics run in the pool.
+import type { Db } from '../sql/db.js';
+import { sql, type Fragment } from '../sql/sql.js';
+import { benjaminiHochberg } from '../stats/benjamini-hochberg.js';
+import { groupComparisonStride } from '../stats/group-comparison.js';
+import type { StatsPool } from '../stats/pool/pool.js';
+import type { EnrichmentGroup, EnrichmentProfile, EnrichmentType, GroupStatistics } from './expression-enrichments.js';
+import { fetchGenericAssayMeta } from './generic-assays.js';
+import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
+
+export interface GenericAssayCategoricalEnrichment {
+  stableId: string;
+  genericEntityMetaProperties: Record<string, string>;
+  groupsStatistics: { name: string }[];
+  pValue: number;
+  qValue: number;
+}
+
+export interface GenericAssayBinaryEnrichment {
+  stableId: string;
+  genericEntityMetaProperties: Record<string, string>;
+  groupsStatistics: GroupStatistics[];
+  counts: { name: string; count: number; totalCount: number }[];
+  pValue: number;
+  qValue: number;
+}
+
+/**
+ * (grp, sample_key) of the groups: SAMPLE → the profile study's samples named; PATIENT → every
+ * sample of the patients named. Patient-level profiles (values copied to every sample) keep one
+ * sample per patient and group (the reference keeps the first identifier per patient).
+ */
+function members(profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType): Fragment {
+  const grp = groups.flatMap((g, i) => g.caseIds.map(() => i));
+  const caseIds = groups.flatMap((g) => g.caseIds);
+  const cases = sql`(SELECT unnest(${grp}::INTEGER[]) AS grp, unnest(${caseIds}::VARCHAR[]) AS case_id) c`;
+  const expanded = type === 'PATIENT'
+    ? sql`SELECT DISTINCT c.grp, s.sample_key, s.patient_key FROM ${cases}
+        JOIN patient p ON p.study_key = ${profile.study_key} AND p.patient_id = c.case_id JOIN sample s ON s.patient_key = p.patient_key`
+    : sql`SELECT DISTINCT c.grp, s.sample_key, s.patient_key FROM ${cases}
+        JOIN sample s ON s.study_key = ${profile.study_key} AND s.sample_id = c.case_id`;
+  return profile.patient_level
+    ? sql`SELECT grp, min(sample_key) AS sample_key FROM (${expanded}) GROUP BY grp, patient_key`
+    : sql`SELECT grp, sample_key FROM (${expanded})`;
+}
+
+/** The entity's meta properties, by stable id. */
+async function propertiesOf(db: Db, stableIds: string[]): Promise<Map<string, Record<string, string>>> {
+  const meta = await fetchGenericAssayMeta(db, { stableIds, idOnly: false });
+  return new Map(meta.map((m) => [m.stable_id, m.properties ?? {}]));
+}
+
+/** Sorts by p (then import order), adds the reference's q-values. */
+function withQValues<T extends { pValue: number }>(items: T[]): (T & { qValue: number })[] {
+  const q = benjaminiHochberg(items.map((i) => i.pValue), { referenceRounding: true });
+  return items.map((item, i) => ({ ...item, qValue: q[i] }));
+}
+
+/**
+ * Categorical: every value of a group's samples counts, 'NA' and '' included (they are categories
+ * to the reference too); groups with fewer than 2 values are left out; tested with ≥ 2 groups.
+ * The reference keeps a left-out group's counts of the previous entity in the table (a map it never
+ * clears); here each entity's table holds its own groups only.
+ */
+export async function fetchGenericAssayCategoricalEnrichments(
+  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+): Promise<GenericAssayCategoricalEnrichment[]> {
+  const rows = await db.all<{ entity_key: number; stable_id: string; groups: number[]; columns: number; cells: number[]; ns: number[] }>(sql`
+    WITH members AS (${members(profile, groups, type)}),
+    vals AS (
+      SELECT v.entity_key, m.grp, v.value FROM generic_assay_value v JOIN members m USING (sample_key)
+      WHERE v.profile_key = ${profile.profile_key}),
+    kept AS (SELECT entity_key, grp FROM vals GROUP BY entity_key, grp HAVING count(*) >= 2),
+    tested AS (
+      SELECT entity_key, grp, (row_number() OVER (PARTITION BY entity_key ORDER BY grp) - 1)::INTEGER AS r,
+        count(*) OVER (PARTITION BY entity_key) AS k
+      FROM kept QUALIFY k >= 2),
+    cells AS (
+      SELECT v.entity_key, t.r, v.value, count(*)::INTEGER AS n FROM vals v JOIN tested t USING (entity_key, grp)
+      GROUP BY v.entity_key, t.r, v.value),
+    cats AS (
+      SELECT entity_key, value, (dense_rank() OVER (PARTITION BY entity_key ORDER BY value) - 1)::INTEGER AS c,
+        count(*) OVER (PARTITION BY entity_key) AS columns
+      FROM (SELECT DISTINCT entity_key, value FROM cells))
+    SELECT e.entity_key, e.stable_id,
+      (SELECT list(grp ORDER BY r) FROM tested t WHERE t.entity_key = e.entity_key) AS groups,
+      any_value(k.columns)::INTEGER AS columns,
+      list(x.r * k.columns + k.c ORDER BY x.r, k.c)::INTEGER[] AS cells, list(x.n ORDER BY x.r, k.c) AS ns
+    FROM cells x JOIN cats k USING (entity_key, value) JOIN generic_entity e USING (entity_key)
+    GROUP BY e.entity_key, e.stable_id ORDER BY e.entity_key`);
+  if (rows.length === 0) return [];
+
+  const offsets = new Int32Array(rows.length + 1);
+  rows.forEach((r, e) => (offsets[e + 1] = offsets[e] + r.groups.length * r.columns));
+  const counts = new Float64Array(offsets[rows.length]);
+  rows.forEach((r, e) => r.cells.forEach((cell, i) => (counts[offsets[e] + cell] = r.ns[i])));
+  const columns = Int32Array.from(rows, (r) => r.columns);
+  const p = await stats.run('categoricalEnrichmentPValues', { counts, offsets, columns }, [counts.buffer, offsets.buffer, columns.buffer]);
+
+  const properties = await propertiesOf(db, rows.map((r) => r.stable_id));
+  const items = rows
+    .map((r, e) => ({
+      stableId: r.stable_id,
+      genericEntityMetaProperties: properties.get(r.stable_id) ?? {},
+      groupsStatistics: r.groups.map((g) => ({ name: groups[g].name })),
+      pValue: p[e],
+    }))
+    .sort((a, b) => a.pValue - b.pValue); // stable: ties keep import order
+  return withQValues(items);
+}
+
+/**
+ * Binary: 'true'/'yes' → 1, 'false'/'no' → 0 (exact, as the reference), other numbers as they are,
+ * '' skipped; 'NA' and other text are skipped too (the reference fails on them with a 500).
+ * Groups with fewer than 2 values are left out; Welch's t-test (2 groups) or ANOVA (more); a NaN p
+ * drops the entity. counts: per tested group, the values equal to 1 and all values.
+ */
+export async function fetchGenericAssayBinaryEnrichments(
+  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+): Promise<GenericAssayBinaryEnrichment[]> {
+  const k = groups.length;
+  const rows = await db.all<{ entity_key: number; stable_id: string; xs: number[]; grps: number[] }>(sql`
+    WITH members AS (${members(profile, groups, type)}),
+    vals AS (
+      SELECT v.entity_key, m.grp, CASE
+          WHEN v.value IN ('true', 'yes') THEN 1.0 WHEN v.value IN ('false', 'no') THEN 0.0
+          WHEN regexp_full_match(v.value, ${NUMERIC_VALUE_PATTERN}) THEN TRY_CAST(v.value AS DOUBLE) END AS x
+      FROM generic_assay_value v JOIN members m USING (sample_key)
+      WHERE v.profile_key = ${profile.profile_key})
+    SELECT v.entity_key, e.stable_id, list(v.x ORDER BY v.grp) AS xs, list(v.grp ORDER BY v.grp) AS grps
+    FROM vals v JOIN generic_entity e USING (entity_key) WHERE v.x IS NOT NULL
+    GROUP BY v.entity_key, e.stable_id ORDER BY v.entity_key`);
+  if (rows.length === 0 || k === 0) return [];
+
+  const values = Float64Array.from(rows.flatMap((r) => r.xs));
+  const offsets = new Int32Array(rows.length * k + 1);
+  let at = 0;
+  rows.forEach((r, e) => {
+    let i = 0;
+    for (let g = 0; g < k; g++) {
+      while (i < r.grps.length && r.grps[i] === g) i++;
+      offsets[e * k + g + 1] = at + i;
+    }
+    at += r.xs.length;
+  });
+  const ones = rows.map((r) => groups.map((_, g) => r.xs.filter((x, i) => r.grps[i] === g && x === 1).length));
+  const totals = Array.from(rows, (_, e) => groups.map((_, g) => offsets[e * k + g + 1] - offsets[e * k + g]));
+  const log2 = profile.stable_id.includes('rna_seq'); // the reference transforms by profile id, binary or not
+  const out = await stats.run('compareGroups', { values, offsets, groupCount: k, log2 }, [values.buffer, offsets.buffer]);
+
+  const stride = groupComparisonStride(k);
+  const tested = rows.flatMap((r, e) => {
+    const pValue = out[e * stride];
+    if (Number.isNaN(pValue)) return [];
+    const kept = groups.flatMap((g, i) => (Number.isNaN(out[e * stride + 1 + 2 * i]) ? [] : [i]));
+    return [{
+      stableId: r.stable_id,
+      groupsStatistics: kept.map((i) => ({ name: groups[i].name, meanExpression: out[e * stride + 1 + 2 * i], standardDeviation: out[e * stride + 2 + 2 * i] })),
+      counts: kept.map((i) => ({ name: groups[i].name, count: ones[e][i], totalCount: totals[e][i] })),
+      pValue,
+    }];
+  });
+  const properties = await propertiesOf(db, tested.map((t) => t.stableId));
+  const items = tested
+    .map((t) => ({ ...t, genericEntityMetaProperties: properties.get(t.stableId) ?? {} }))
+    .sort((a, b) => a.pValue - b.pValue);
+  return withQValues(items);
+}

@@ -1,0 +1,149 @@
+// Study View treatments (study-view.md 4.18): patient and sample (pre/post) treatment counts of the
+// filtered cohort, per tier, and whether a study set has treatment data. Treatments are the filter's
+// (engine/filter/treatments.ts `treatmentEvents`): events of type `treatment` (any case) with the
+// tier's key. A sample's time is its earliest `Sample Acquisition`/`SPECIMEN` event whose SAMPLE_ID
+// names it; as in the reference, that event's patient (not the sample's) is the one whose
+// treatments the sample is compared with, and the sample is found by (event study, sample id).
+import { treatmentEvents } from '../filter/treatments.js';
+import type { TreatmentTier } from '../filter/normalize.js';
+import type { Db } from '../sql/db.js';
+import { sql, type Fragment } from '../sql/sql.js';
+
+export interface ClinicalEventSample {
+  sampleId: string;
+  patientId: string;
+  studyId: string;
+  timeTaken?: number;
+}
+
+export interface SampleTreatmentRow {
+  time: 'Pre' | 'Post';
+  treatment: string;
+  count: number;
+  samples: ClinicalEventSample[];
+}
+
+export interface PatientTreatmentRow {
+  treatment: string;
+  count: number;
+  samples: ClinicalEventSample[];
+}
+
+export interface PatientTreatmentReport {
+  totalPatients: number;
+  totalSamples: number;
+  patientTreatments: { treatment: string; count: number }[];
+}
+
+export interface SampleTreatmentReport {
+  totalSamples: number;
+  treatments: SampleTreatmentRow[];
+}
+
+/** (patient_key, sample_key, t): earliest acquisition time per (event patient, sample) of the cohort. */
+function acquisitions(cohort: Fragment, studies: Fragment): Fragment {
+  return sql`SELECT e.patient_key, s.sample_key, min(e.start_date) AS t FROM clinical_event e
+    JOIN clinical_event_data d ON d.event_key = e.event_key
+    JOIN sample s ON s.study_key = e.study_key AND s.sample_id = d.value
+    WHERE e.study_key IN (${studies}) AND lower(e.event_type) IN ('sample acquisition', 'specimen')
+      AND upper(d.key) = 'SAMPLE_ID' AND s.sample_key IN (${cohort})
+    GROUP BY e.patient_key, s.sample_key`;
+}
+
+/** Patients having >= 1 sample of the cohort. */
+const cohortPatients = (cohort: Fragment) => sql`SELECT DISTINCT patient_key FROM sample WHERE sample_key IN (${cohort})`;
+
+const eventSample = sql`{'sampleId': s.sample_id, 'patientId': p.patient_id, 'studyId': c.study_id, 'timeTaken': a.t}`;
+
+/**
+ * Pre/Post rows: one entry per (acquisition, treatment of the acquisition's patient); Pre when the
+ * sample time is <= the treatment's earliest start. `treatedPatients` narrows whose treatments count
+ * (the Legacy rows take only patients of the cohort; the column store every patient).
+ * Rows ordered by treatment, Pre before Post; samples by study, sample, patient.
+ */
+async function sampleRows(db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment, treatedPatients: Fragment | null, withSamples: boolean): Promise<SampleTreatmentRow[]> {
+  const narrow = treatedPatients === null ? sql`TRUE` : sql`patient_key IN (${treatedPatients})`;
+  const samples = withSamples
+    ? sql`list(${eventSample} ORDER BY c.study_id, s.sample_id, p.patient_id)`
+    : sql`[]`;
+  const rows = await db.all<SampleTreatmentRow>(sql`
+    WITH a AS (${acquisitions(cohort, studies)}),
+    tr AS (SELECT patient_key, treatment, min(start_date) AS t FROM (${treatmentEvents(tier, studies)}) WHERE ${narrow} GROUP BY ALL)
+    SELECT CASE WHEN a.t <= tr.t THEN 'Pre' ELSE 'Post' END AS time, tr.treatment, count(*)::INTEGER AS count, ${samples} AS samples
+    FROM a JOIN tr ON tr.patient_key = a.patient_key
+    JOIN sample s ON s.sample_key = a.sample_key JOIN patient p ON p.patient_key = a.patient_key
+    JOIN cancer_study c ON c.study_key = s.study_key
+    GROUP BY ALL ORDER BY tr.treatment, time DESC`);
+  return rows;
+}
+
+/**
+ * sample-counts (column store; always tier Agent). `totalSamples` counts distinct sample *ids* (a
+ * reference quirk: not study-qualified) of cohort acquisitions whose patient is a cohort patient
+ * with any treatment.
+ */
+export async function fetchSampleTreatmentReport(db: Db, cohort: Fragment, studies: Fragment, detailed: boolean): Promise<SampleTreatmentReport> {
+  const treatments = await sampleRows(db, 'Agent', cohort, studies, null, detailed);
+  const total = await db.one<{ n: number }>(sql`
+    SELECT count(DISTINCT s.sample_id)::INTEGER AS n FROM (${acquisitions(cohort, studies)}) a JOIN sample s USING (sample_key)
+    WHERE a.patient_key IN (SELECT patient_key FROM (${treatmentEvents('Agent', studies)}) WHERE patient_key IN (${cohortPatients(cohort)}))`);
+  return { totalSamples: total?.n ?? 0, treatments };
+}
+
+/** treatments/sample (Legacy): as sample-counts with the tier, samples always listed. */
+export function fetchSampleTreatmentRows(db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment): Promise<SampleTreatmentRow[]> {
+  return sampleRows(db, tier, cohort, studies, cohortPatients(cohort), true);
+}
+
+/**
+ * patient-counts (column store; always tier Agent): per treatment, distinct cohort patients who
+ * received it; totalPatients = cohort patients with any treatment; totalSamples is always 0.
+ * Ordered by count desc, then treatment.
+ */
+export async function fetchPatientTreatmentReport(db: Db, cohort: Fragment, studies: Fragment): Promise<PatientTreatmentReport> {
+  const treated = sql`SELECT DISTINCT patient_key, treatment FROM (${treatmentEvents('Agent', studies)}) WHERE patient_key IN (${cohortPatients(cohort)})`;
+  const patientTreatments = await db.all<{ treatment: string; count: number }>(sql`
+    SELECT treatment, count(*)::INTEGER AS count FROM (${treated}) GROUP BY treatment ORDER BY count DESC, treatment`);
+  const total = await db.one<{ n: number }>(sql`SELECT count(DISTINCT patient_key)::INTEGER AS n FROM (${treated})`);
+  return { totalPatients: total?.n ?? 0, totalSamples: 0, patientTreatments };
+}
+
+/**
+ * treatments/patient (Legacy): per treatment of the tier, distinct cohort patients who received it,
+ * and every cohort sample of those patients (no timeTaken). Ordered by treatment.
+ */
+export function fetchPatientTreatmentRows(db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment): Promise<PatientTreatmentRow[]> {
+  return db.all<PatientTreatmentRow>(sql`
+    WITH tr AS (SELECT DISTINCT patient_key, treatment FROM (${treatmentEvents(tier, studies)}) WHERE patient_key IN (${cohortPatients(cohort)}))
+    SELECT tr.treatment, count(DISTINCT tr.patient_key)::INTEGER AS count,
+      list({'sampleId': s.sample_id, 'patientId': p.patient_id, 'studyId': c.study_id} ORDER BY c.study_id, s.sample_id) AS samples
+    FROM tr JOIN sample s ON s.patient_key = tr.patient_key AND s.sample_key IN (${cohort})
+    JOIN patient p ON p.patient_key = tr.patient_key JOIN cancer_study c ON c.study_key = s.study_key
+    GROUP BY tr.treatment ORDER BY tr.treatment`);
+}
+
+const studiesOf = (studyIds: readonly string[]) =>
+  sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${studyIds}::VARCHAR[]))`;
+
+/** Keys of the given studies having treatments of the tier (of patients with a sample, as the reference joins). */
+const treatedStudies = (studyIds: readonly string[], tier: TreatmentTier) => sql`
+  SELECT DISTINCT p.study_key FROM (${treatmentEvents(tier, studiesOf(studyIds))}) t JOIN patient p USING (patient_key)
+  WHERE t.patient_key IN (SELECT patient_key FROM sample)`;
+
+/** display-patient: do the studies hold any treatment of the tier? */
+export async function hasTreatmentData(db: Db, studyIds: readonly string[], tier: TreatmentTier): Promise<boolean> {
+  const row = await db.one<{ yes: boolean }>(sql`SELECT EXISTS (${treatedStudies(studyIds, tier)}) AS yes`);
+  return row?.yes === true;
+}
+
+/**
+ * display-sample: among the studies with treatments of the tier, is there an acquisition event
+ * whose SAMPLE_ID is an existing sample id (of any study, as the reference joins on the id alone)?
+ */
+export async function hasSampleTreatmentData(db: Db, studyIds: readonly string[], tier: TreatmentTier): Promise<boolean> {
+  const row = await db.one<{ yes: boolean }>(sql`SELECT EXISTS (
+    SELECT 1 FROM clinical_event e JOIN clinical_event_data d ON d.event_key = e.event_key
+    WHERE e.study_key IN (${treatedStudies(studyIds, tier)}) AND lower(e.event_type) IN ('sample acquisition', 'specimen')
+      AND upper(d.key) = 'SAMPLE_ID' AND d.value IN (SELECT sample_id FROM sample)) AS yes`);
+  return row?.yes === true;
+}

@@ -1,0 +1,66 @@
+// Study View custom data charts (study-view.md 4.5, 4.7), each also under its column-store
+// preview path /api/not-ready-yet/…. The datasets come inline with the request (see
+// engine/queries/study-view-custom-data.ts).
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { fetchCustomDataBins } from '../../engine/queries/study-view-bins.js';
+import { customDatasetsOf, fetchCustomDataCounts } from '../../engine/queries/study-view-custom-data.js';
+import { ClinicalDataBinSchema, DataBinMethodQuery } from '../schemas/study-view-bins.js';
+import { ClinicalDataCountItemSchema } from '../schemas/study-view-counts.js';
+import { CustomDataBinCountFilterSchema, CustomDataCountFilterSchema } from '../schemas/study-view-custom-data.js';
+import { binCohortsOf, binRequestOf } from '../study-view-bins-request.js';
+import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+
+const TAGS = ['Study View'];
+
+export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const [url, operationId] of [
+    ['/custom-data-counts/fetch', 'fetchCustomDataCountsUsingPOST'],
+    ['/not-ready-yet/custom-data-counts/fetch', 'fetchCustomDataCountsUsingPOST_1'],
+  ] as const) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags: TAGS, operationId,
+          body: CustomDataCountFilterSchema, response: { 200: Type.Array(ClinicalDataCountItemSchema) },
+        },
+      },
+      async (request) => {
+        const { attributes, studyViewFilter } = request.body;
+        const filter = studyViewFilterOf(studyViewFilter);
+        // Remove self (3.17): the dataset's custom filter, only when exactly one is asked for.
+        const omit = attributes.length === 1 ? { block: 'customDataFilters', key: attributes[0].attributeId } : undefined;
+        return fetchCustomDataCounts(app.db, await cohortOf(app, filter, { omit }), customDatasetsOf(attributes, filter));
+      },
+    );
+  }
+
+  for (const [url, operationId, preview] of [
+    ['/custom-data-bin-counts/fetch', 'fetchCustomDataBinCountsUsingPOST', false],
+    ['/not-ready-yet/custom-data-bin-counts/fetch', 'fetchCustomDataBinCountsUsingPOST_1', true],
+  ] as const) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags: TAGS, operationId,
+          querystring: DataBinMethodQuery, body: CustomDataBinCountFilterSchema,
+          response: { 200: Type.Array(ClinicalDataBinSchema) },
+        },
+      },
+      async (request) => {
+        const { attributes, studyViewFilter } = request.body;
+        const filter = studyViewFilterOf(studyViewFilter);
+        const method = request.query.dataBinMethod ?? 'DYNAMIC';
+        // Remove self (3.17), one attribute only: its custom filter; the preview (column-store)
+        // path also drops a clinical filter of the same id.
+        const key = attributes.length === 1 ? attributes[0].attributeId : undefined;
+        const omit = key === undefined ? undefined
+          : preview ? [{ block: 'customDataFilters', key }, { block: 'clinicalDataFilters', key }] : { block: 'customDataFilters', key };
+        const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
+        return fetchCustomDataBins(app.db, await binCohortsOf(app, filter, omit, method), customDatasetsOf(attributes, filter), requests, method);
+      },
+    );
+  }
+};

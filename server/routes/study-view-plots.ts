@@ -1,0 +1,76 @@
+// Study View plots: clinical violin plots (study-view.md 4.19, 6.1) and clinical density plots
+// (4.20, 6.2). SQL gathers compact columns, the statistics run in the worker pool.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { InvalidRequest } from '../../engine/errors.js';
+import {
+  fetchDensityPairs, fetchViolinSamples, LOG_SCALE_ATTRIBUTE, toClinicalViolinPlotData, toDensityPlotData, withoutFirstClinicalFilter,
+} from '../../engine/queries/study-view-plots.js';
+import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
+import {
+  ClinicalViolinPlotDataSchema, DensityPlotDataSchema, DensityPlotQuerySchema, ViolinPlotQuerySchema,
+} from '../schemas/study-view-plots.js';
+import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+
+const TAGS = ['Study View'];
+
+/** A requested bound of a log axis must have a logarithm: ln(1 + v) needs v > −1 (the reference answers 500). */
+function checkLogBound(name: string, value: number | undefined, log: boolean): void {
+  if (log && value !== undefined && !(value > -1)) throw new InvalidRequest(`${name} must be greater than -1 on a log scale axis`);
+}
+
+export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/clinical-data-violin-plots/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchClinicalDataViolinPlotsUsingPOST', querystring: ViolinPlotQuerySchema,
+        body: StudyViewFilterSchema, response: { 200: ClinicalViolinPlotDataSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const filter = studyViewFilterOf(request.body);
+      // numSamples counts the request's cohort; the plotted values come from the cohort without
+      // the first filter item on the numerical attribute (3.17).
+      const [keep, cohort] = await Promise.all([
+        cohortOf(app, filter),
+        cohortOf(app, withoutFirstClinicalFilter(filter, q.numericalAttributeId)),
+      ]);
+      const samples = await fetchViolinSamples(app.db, cohort, keep, q.categoricalAttributeId, q.numericalAttributeId);
+      const stats = await app.stats.run('violinPlot', {
+        values: samples.values, offsets: samples.offsets, kept: samples.kept,
+        logScale: (q.logScale ?? false) && q.numericalAttributeId === LOG_SCALE_ATTRIBUTE,
+        axisStart: q.axisStart, axisEnd: q.axisEnd,
+        numCurvePoints: q.numCurvePoints ?? 100, sigmaMultiplier: q.sigmaMultiplier ?? 1,
+      });
+      return toClinicalViolinPlotData(samples, stats);
+    },
+  );
+
+  app.post(
+    '/clinical-data-density-plot/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchClinicalDataDensityPlotUsingPOST', querystring: DensityPlotQuerySchema,
+        body: StudyViewFilterSchema, response: { 200: DensityPlotDataSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const xLog = (q.xAxisLogScale ?? false) && q.xAxisAttributeId === LOG_SCALE_ATTRIBUTE;
+      const yLog = (q.yAxisLogScale ?? false) && q.yAxisAttributeId === LOG_SCALE_ATTRIBUTE;
+      checkLogBound('xAxisStart', q.xAxisStart, xLog);
+      checkLogBound('xAxisEnd', q.xAxisEnd, xLog);
+      checkLogBound('yAxisStart', q.yAxisStart, yLog);
+      checkLogBound('yAxisEnd', q.yAxisEnd, yLog);
+      const cohort = await cohortOf(app, studyViewFilterOf(request.body));
+      const { x, y } = await fetchDensityPairs(app.db, cohort, q.xAxisAttributeId, q.yAxisAttributeId);
+      const data = await app.stats.run('densityPlot', {
+        x, y,
+        xAxis: { binCount: q.xAxisBinCount ?? 50, start: q.xAxisStart, end: q.xAxisEnd, log: xLog },
+        yAxis: { binCount: q.yAxisBinCount ?? 50, start: q.yAxisStart, end: q.yAxisEnd, log: yLog },
+      });
+      return toDensityPlotData(data);
+    },
+  );
+};

@@ -1,0 +1,106 @@
+// Study View treatments (study-view.md 4.18): the column-store counts (patient-counts,
+// sample-counts; tier ignored, always Agent), the Legacy rows (patient, sample) and the display flags.
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { compileInvolvedStudies } from '../../engine/filter/compile.js';
+import {
+  fetchPatientTreatmentReport, fetchPatientTreatmentRows, fetchSampleTreatmentReport, fetchSampleTreatmentRows,
+  hasSampleTreatmentData, hasTreatmentData,
+} from '../../engine/queries/study-view-treatments.js';
+import { Projection } from '../params.js';
+import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
+import {
+  PatientTreatmentReportSchema, PatientTreatmentRowSchema, SampleTreatmentReportSchema, SampleTreatmentRowSchema,
+  StudyIdSetSchema, TreatmentTier,
+} from '../schemas/study-view-treatments.js';
+import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+
+const TAGS = ['Treatments'];
+const TierQuery = Type.Object({ tier: Type.Optional(TreatmentTier) });
+const CountsQuery = Type.Object({ tier: Type.Optional(TreatmentTier), projection: Type.Optional(Projection) });
+
+export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The filter's cohort and involved studies. */
+  const scope = async (body: typeof StudyViewFilterSchema.static) => {
+    const filter = studyViewFilterOf(body);
+    return { cohort: await cohortOf(app, filter), studies: compileInvolvedStudies(filter) };
+  };
+
+  app.post(
+    '/treatments/patient-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchPatientTreatmentCountsUsingPOST', querystring: TierQuery,
+        body: StudyViewFilterSchema, response: { 200: PatientTreatmentReportSchema },
+      },
+    },
+    async (request) => {
+      const { cohort, studies } = await scope(request.body);
+      return fetchPatientTreatmentReport(app.db, cohort, studies);
+    },
+  );
+
+  app.post(
+    '/treatments/sample-counts/fetch',
+    {
+      schema: {
+        tags: TAGS, operationId: 'fetchSampleTreatmentCountsUsingPOST', querystring: CountsQuery,
+        body: StudyViewFilterSchema, response: { 200: SampleTreatmentReportSchema },
+      },
+    },
+    async (request) => {
+      const { cohort, studies } = await scope(request.body);
+      return fetchSampleTreatmentReport(app.db, cohort, studies, request.query.projection === 'DETAILED');
+    },
+  );
+
+  app.post(
+    '/treatments/patient',
+    {
+      schema: {
+        tags: TAGS, operationId: 'getAllPatientTreatmentsUsingPOST', querystring: TierQuery,
+        body: StudyViewFilterSchema, response: { 200: Type.Array(PatientTreatmentRowSchema) },
+      },
+    },
+    async (request) => {
+      const { cohort, studies } = await scope(request.body);
+      return fetchPatientTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies);
+    },
+  );
+
+  app.post(
+    '/treatments/sample',
+    {
+      schema: {
+        tags: TAGS, operationId: 'getAllSampleTreatmentsUsingPOST', querystring: TierQuery,
+        body: StudyViewFilterSchema, response: { 200: Type.Array(SampleTreatmentRowSchema) },
+      },
+    },
+    async (request) => {
+      const { cohort, studies } = await scope(request.body);
+      return fetchSampleTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies);
+    },
+  );
+
+  app.post(
+    '/treatments/display-patient',
+    {
+      schema: {
+        tags: TAGS, operationId: 'getContainsTreatmentDataUsingPOST', querystring: TierQuery,
+        body: StudyIdSetSchema, response: { 200: Type.Boolean() },
+      },
+    },
+    async (request) => hasTreatmentData(app.db, [...new Set(request.body)], request.query.tier ?? 'Agent'),
+  );
+
+  app.post(
+    '/treatments/display-sample',
+    {
+      schema: {
+        tags: TAGS, operationId: 'getContainsSampleTreatmentDataUsingPOST', querystring: TierQuery,
+        body: StudyIdSetSchema, response: { 200: Type.Boolean() },
+      },
+    },
+    async (request) => hasSampleTreatmentData(app.db, [...new Set(request.body)], request.query.tier ?? 'Agent'),
+  );
+};
