@@ -76,7 +76,22 @@ export const STUDY_VIEW_ENDPOINTS: readonly Endpoint[] = [
     genomicDataFilters: [{ hugoGeneSymbol: 'TP53', profileType: 'mutations' }, { hugoGeneSymbol: 'KRAS', profileType: 'mutations' }],
     studyViewFilter: f,
   })),
+  post('genomic-data-bin-counts (expression, 2 genes)', '/api/genomic-data-bin-counts/fetch?dataBinMethod=STATIC', (f) => ({
+    genomicDataBinFilters: [{ hugoGeneSymbol: 'ERBB2', profileType: 'rna_seq_v2_mrna' }, { hugoGeneSymbol: 'MYC', profileType: 'rna_seq_v2_mrna' }],
+    studyViewFilter: f,
+  })),
+  post('generic-assay-data-bin-counts (IC50, 2 drugs)', '/api/generic-assay-data-bin-counts/fetch?dataBinMethod=STATIC', (f) => ({
+    genericAssayDataBinFilters: [{ stableId: 'Alpelisib', profileType: 'treatment_ic50' }, { stableId: 'Olaparib', profileType: 'treatment_ic50' }],
+    studyViewFilter: f,
+  })),
   post('clinical-event-type-counts', '/api/clinical-event-type-counts/fetch'),
+  post('treatments/patient-counts', '/api/treatments/patient-counts/fetch'),
+  post('treatments/sample-counts', '/api/treatments/sample-counts/fetch'),
+  post('clinical-data-table (first page of 20)', '/api/clinical-data-table/fetch?pageSize=20&pageNumber=0&sortBy=sampleId&direction=ASC'),
+  post('clinical-data-violin-plots (CANCER_TYPE_DETAILED x AGE)',
+    '/api/clinical-data-violin-plots/fetch?categoricalAttributeId=CANCER_TYPE_DETAILED&numericalAttributeId=AGE'),
+  post('clinical-data-density-plot (AGE x TMB)',
+    '/api/clinical-data-density-plot/fetch?xAxisAttributeId=AGE&yAxisAttributeId=TMB_NONSYNONYMOUS'),
   {
     name: 'clinical-attributes/counts',
     request: (cohort, everySample) => {

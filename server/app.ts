@@ -22,8 +22,9 @@ declare module 'fastify' {
 export interface AppOptions {
   db: Db;
   logger?: boolean;
-  /** Default: a pool of its own (threads start on first use), closed with the app. */
+  /** Default: a pool of its own (threads start on first use unless `warmStats`), closed with the app. */
   stats?: StatsPool;
+  warmStats?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -35,7 +36,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
-  const stats = options.stats ?? createStatsPool();
+  const stats = options.stats ?? createStatsPool({ warm: options.warmStats });
   app.decorate('stats', stats);
   if (options.stats === undefined) app.addHook('onClose', () => stats.close());
   const cohorts = await CohortCache.open(options.db);

@@ -13,7 +13,7 @@ const SERVE_MEMORY_LIMIT = process.env.DUCKPORTAL_SERVE_MEMORY_LIMIT ?? '2GB';
 
 export async function serve(options: ServeOptions): Promise<void> {
   const db = await Db.open(options.dbPath, { readOnly: true, memoryLimit: SERVE_MEMORY_LIMIT });
-  const app = await buildApp({ db, logger: true });
+  const app = await buildApp({ db, logger: true, warmStats: true });
   const stop = async () => {
     await app.close();
     db.close();

@@ -5,7 +5,7 @@
 import { inCohort, type Cohort, type StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { isPlainNumeric } from '../stats/binning/decimal.js';
+import { PLAIN_NUMERIC_PATTERN } from '../stats/binning/decimal.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
 import type { ViolinStats } from '../stats/violin.js';
 
@@ -41,8 +41,8 @@ function compilePairs(cohort: Cohort, a: string, b: string): Fragment {
   return sql`
     WITH fs AS (SELECT s.sample_key, s.study_key, s.patient_key, s.sample_id FROM sample s WHERE ${inCohort(cohort, 's')}),
     rows AS (
-      SELECT c.sample_key, c.attr_id, c.attr_value FROM clinical_sample c JOIN fs USING (sample_key)
-      WHERE c.attr_id IN (${a}, ${b})
+      SELECT c.sample_key, c.attr_id, c.attr_value FROM clinical_sample c
+      WHERE c.attr_id IN (${a}, ${b}) AND ${inCohort(cohort, 'c')}
       UNION ALL
       SELECT fs.sample_key, c.attr_id, c.attr_value FROM clinical_patient c JOIN fs ON fs.patient_key = c.patient_key
       WHERE c.attr_id IN (${a}, ${b})),
@@ -56,7 +56,7 @@ function compilePairs(cohort: Cohort, a: string, b: string): Fragment {
     WHERE p.a_value IS NOT NULL AND p.b_value IS NOT NULL`;
 }
 
-/** Numbers grouped by category (categories sorted), with the identity of each value's sample. */
+/** Numbers grouped by category (categories sorted), with the sample of each value. */
 export interface ViolinSamples {
   categories: string[];
   /** Category c holds values[offsets[c]] … values[offsets[c + 1] - 1]. */
@@ -64,45 +64,49 @@ export interface ViolinSamples {
   offsets: Int32Array;
   /** 1 where the sample is in the request's own cohort. */
   kept: Uint8Array;
-  sampleIds: string[];
-  studyIds: string[];
+  sampleKeys: Int32Array;
 }
 
 /**
  * Violin data (6.1 steps 2-3): for the samples of `cohort` (the filter without the numerical
  * attribute's own item), the category (exact string) and number of each; `keep` is the request's
  * full cohort. The attribute ids decide which row is which (the reference guesses from which
- * value is numeric); samples whose number is not plain numeric text are left out.
+ * value is numeric); samples whose number is not plain numeric text are left out. DuckDB hands
+ * over one list per category and column, not a JS object per sample.
  */
 export async function fetchViolinSamples(
   db: Db, cohort: Cohort, keep: Cohort, categoricalAttributeId: string, numericalAttributeId: string,
 ): Promise<ViolinSamples> {
-  const rows = await db.all<{ sample_id: string; study_id: string; category: string; value: string; kept: boolean }>(sql`
-    SELECT x.sample_id, x.study_id, x.a_value AS category, x.b_value AS value, ${inCohort(keep, 'x')} AS kept
+  const rows = await db.all<{ category: string; vals: number[]; kept: boolean[]; keys: number[] }>(sql`
+    SELECT x.a_value AS category,
+      list(x.b_value::DOUBLE ORDER BY x.study_id, x.sample_id) AS vals,
+      list(${inCohort(keep, 'x')} ORDER BY x.study_id, x.sample_id) AS kept,
+      list(x.sample_key ORDER BY x.study_id, x.sample_id) AS keys
     FROM (${compilePairs(cohort, categoricalAttributeId, numericalAttributeId)}) x
-    ORDER BY x.a_value, x.study_id, x.sample_id`);
-  const numeric = rows.filter((r) => isPlainNumeric(r.value));
-  const categories: string[] = [];
-  const offsets: number[] = [];
-  numeric.forEach((r, i) => {
-    if (categories.at(-1) !== r.category) {
-      categories.push(r.category);
-      offsets.push(i);
-    }
-  });
-  offsets.push(numeric.length);
+    WHERE regexp_full_match(x.b_value, ${PLAIN_NUMERIC_PATTERN})
+    GROUP BY x.a_value ORDER BY x.a_value`);
+  const offsets = [0];
+  for (const r of rows) offsets.push(offsets.at(-1)! + r.vals.length);
   return {
-    categories,
-    values: Float64Array.from(numeric, (r) => Number(r.value)),
+    categories: rows.map((r) => r.category),
+    values: Float64Array.from(rows.flatMap((r) => r.vals)),
     offsets: Int32Array.from(offsets),
-    kept: Uint8Array.from(numeric, (r) => (r.kept ? 1 : 0)),
-    sampleIds: numeric.map((r) => r.sample_id),
-    studyIds: numeric.map((r) => r.study_id),
+    kept: Uint8Array.from(rows.flatMap((r) => r.kept), (k) => (k ? 1 : 0)),
+    sampleKeys: Int32Array.from(rows.flatMap((r) => r.keys)),
   };
 }
 
+/** sampleId and studyId of the given samples, by sample key. */
+export async function fetchSampleIdentities(db: Db, keys: readonly number[]): Promise<Map<number, { sampleId: string; studyId: string }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.all<{ sample_key: number; sample_id: string; study_id: string }>(sql`
+    SELECT s.sample_key, s.sample_id, c.study_id FROM sample s JOIN cancer_study c USING (study_key)
+    WHERE s.sample_key IN (SELECT unnest(${keys}::INTEGER[]))`);
+  return new Map(rows.map((r) => [r.sample_key, { sampleId: r.sample_id, studyId: r.study_id }]));
+}
+
 /** ClinicalViolinPlotData of the statistics. */
-export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinStats) {
+export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinStats, identities: Map<number, { sampleId: string; studyId: string }>) {
   return {
     axisStart: javaDouble(stats.axisStart),
     axisEnd: javaDouble(stats.axisEnd),
@@ -118,8 +122,7 @@ export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinSt
         q3: javaDouble(row.boxData.q3),
       },
       individualPoints: row.points.map((index, k) => ({
-        sampleId: samples.sampleIds[index],
-        studyId: samples.studyIds[index],
+        ...identities.get(samples.sampleKeys[index])!,
         value: javaDouble(row.pointValues[k]),
       })),
     })),
@@ -131,11 +134,11 @@ export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinSt
  * numeric text. No self-exclusion.
  */
 export async function fetchDensityPairs(db: Db, cohort: Cohort, xAttributeId: string, yAttributeId: string): Promise<{ x: Float64Array; y: Float64Array }> {
-  const rows = await db.all<{ a_value: string; b_value: string }>(sql`
-    SELECT x.a_value, x.b_value FROM (${compilePairs(cohort, xAttributeId, yAttributeId)}) x
-    ORDER BY x.study_key, x.sample_key`);
-  const pairs = rows.filter((r) => isPlainNumeric(r.a_value) && isPlainNumeric(r.b_value));
-  return { x: Float64Array.from(pairs, (r) => Number(r.a_value)), y: Float64Array.from(pairs, (r) => Number(r.b_value)) };
+  const row = await db.one<{ xs: number[] | null; ys: number[] | null }>(sql`
+    SELECT list(x.a_value::DOUBLE ORDER BY x.study_key, x.sample_key) AS xs, list(x.b_value::DOUBLE ORDER BY x.study_key, x.sample_key) AS ys
+    FROM (${compilePairs(cohort, xAttributeId, yAttributeId)}) x
+    WHERE regexp_full_match(x.a_value, ${PLAIN_NUMERIC_PATTERN}) AND regexp_full_match(x.b_value, ${PLAIN_NUMERIC_PATTERN})`);
+  return { x: Float64Array.from(row?.xs ?? []), y: Float64Array.from(row?.ys ?? []) };
 }
 
 /** DensityPlotData of the statistics. */

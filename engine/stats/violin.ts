@@ -63,14 +63,24 @@ export function legacyPercentile(sorted: ArrayLike<number>, p: number): number {
   return lower + (pos - Math.floor(pos)) * (upper - lower);
 }
 
-/** Σ of normal densities N(v, σ) at x over `means`, summed with compensation (the reference sums exactly). */
-function densitySum(means: readonly number[], x: number, sigma: number): number {
+/** Distinct values and how often each occurs: cohorts repeat values (ages, counts) a lot. */
+function tally(values: readonly number[]): { means: number[]; counts: number[] } {
+  const byValue = new Map<number, number>();
+  for (const v of values) byValue.set(v, (byValue.get(v) ?? 0) + 1);
+  return { means: [...byValue.keys()], counts: [...byValue.values()] };
+}
+
+/**
+ * Σ of normal densities N(v, σ) at x over the values (each distinct value once, times its count),
+ * summed with compensation (the reference sums exactly).
+ */
+function densitySum({ means, counts }: { means: readonly number[]; counts: readonly number[] }, x: number, sigma: number): number {
   const norm = 1 / (sigma * Math.sqrt(2 * Math.PI));
   const i2s2 = 0.5 / (sigma * sigma);
   let sum = 0;
   let compensation = 0;
-  for (const v of means) {
-    const term = norm * Math.exp(-(x - v) * (x - v) * i2s2);
+  for (let i = 0; i < means.length; i++) {
+    const term = counts[i] * norm * Math.exp(-(x - means[i]) * (x - means[i]) * i2s2);
     const t = sum + term;
     compensation += Math.abs(sum) >= term ? sum - t + term : term - t + sum;
     sum = t;
@@ -163,7 +173,7 @@ export function violinPlot(input: ViolinInput): ViolinStats {
     const noKernel = b.inliers.length > 0 && !(sigma > 0 && Number.isFinite(sigma));
     if (all.length <= SHOW_ONLY_POINTS_THRESHOLD || noKernel)
       return { category: b.category, numSamples, curveData: [], boxData, points: all.map((e) => e.index), pointValues: all.map((e) => e.value) };
-    const means = b.inliers.map((e) => e.value);
+    const means = tally(b.inliers.map((e) => e.value));
     return {
       category: b.category,
       numSamples,

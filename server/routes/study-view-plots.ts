@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
 import {
-  fetchDensityPairs, fetchViolinSamples, LOG_SCALE_ATTRIBUTE, toClinicalViolinPlotData, toDensityPlotData, withoutFirstClinicalFilter,
+  fetchDensityPairs, fetchSampleIdentities, fetchViolinSamples, LOG_SCALE_ATTRIBUTE, toClinicalViolinPlotData, toDensityPlotData, withoutFirstClinicalFilter,
 } from '../../engine/queries/study-view-plots.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
@@ -43,7 +43,8 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
         axisStart: q.axisStart, axisEnd: q.axisEnd,
         numCurvePoints: q.numCurvePoints ?? 100, sigmaMultiplier: q.sigmaMultiplier ?? 1,
       });
-      return toClinicalViolinPlotData(samples, stats);
+      const identities = await fetchSampleIdentities(app.db, stats.rows.flatMap((row) => row.points.map((i) => samples.sampleKeys[i])));
+      return toClinicalViolinPlotData(samples, stats, identities);
     },
   );
 
