@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
-import { compileAlterationPredicate, type AlterationFilter, type EventKind } from './alteration-filter.js';
+import { compileAlterationPredicate, readAlterationFilter, type AlterationFilter, type EventKind } from './alteration-filter.js';
 
 let db: Db;
 beforeAll(async () => {
@@ -42,5 +42,25 @@ describe('compileAlterationPredicate', () => {
     expect(await rows({ tiersBooleanMap: { 'Tier 2': false } }, 'mutation')).toEqual([2]); // unknown tier only: Tier 1 is not a true tier
     expect(await rows({ includeSomatic: false }, 'mutation')).toEqual([2, 3]);
     expect(await rows({ includeGermline: false, includeUnknownStatus: false }, 'mutation')).toEqual([1]);
+  });
+
+  it('"nothing passes" means nothing, also where the reference restricts nothing (quirk 14, empty tier map)', async () => {
+    for (const kind of ['mutation', 'cna', 'structural_variant'] as const)
+      expect(await rows({ includeDriver: false, includeVUS: false, includeUnknownOncogenicity: false }, kind)).toEqual([]);
+    expect(await rows({ tiersBooleanMap: {}, includeUnknownTier: false }, 'mutation')).toEqual([]);
+    expect(await rows({ includeGermline: false, includeSomatic: false, includeUnknownStatus: false }, 'mutation')).toEqual([]);
+  });
+});
+
+describe('readAlterationFilter', () => {
+  it('keeps booleans only: junk reads as the defaults; tier names stay bound values', async () => {
+    expect(readAlterationFilter(5)).toEqual({});
+    const junk = readAlterationFilter({ includeDriver: 'no', tiersBooleanMap: 7, mutationEventTypes: { missense_mutation: 'yes', nonsense_mutation: false } });
+    expect(junk.includeDriver).toBeUndefined();
+    expect(junk.tiersBooleanMap).toBeUndefined();
+    expect(junk.mutationEventTypes).toEqual({ nonsense_mutation: false });
+    const hostile = compileAlterationPredicate(readAlterationFilter({ tiersBooleanMap: { "x' OR 1=1 --": true }, includeUnknownTier: false }), 'mutation');
+    expect(hostile.params).toContainEqual(["x' OR 1=1 --"]);
+    expect(await rows(readAlterationFilter({ tiersBooleanMap: { "x' OR 1=1 --": true }, includeUnknownTier: false }), 'mutation')).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 // alterationFilter (study-view.md 3.15): not a sample filter; a predicate on genomic_event rows
 // for the gene tables (mutated-genes, cna-genes, structuralvariant-genes/counts, enrichments).
 // Types (mutations / CNA), driver annotation, tiers and status (mutations, SVs) as documented.
-// The column store applies the mutation/CNA clauses only when some selection is partial (quirk 14),
-// so "all driver flags off" alone restricts nothing there; here "nothing passes" always holds.
+// The documented rules, not the reference's defects: the column store applies the mutation/CNA
+// clauses only when some selection is partial (Appendix B quirk 14), so "all driver flags off"
+// alone restricts nothing there, and an empty tier map with includeUnknownTier false restricts
+// nothing (3.15); here "nothing passes" holds in both cases, as 3.15 says is intended.
 import { raw, sql, type Fragment } from '../sql/sql.js';
 import { CNA_CODES } from './normalize.js';
 
@@ -21,6 +23,29 @@ export interface AlterationFilter {
 }
 
 export type EventKind = 'mutation' | 'cna' | 'structural_variant';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads a request's alterationFilter defensively: non-boolean flags count as absent (default true). */
+export function readAlterationFilter(value: unknown): AlterationFilter {
+  if (!isRecord(value)) return {};
+  const flags = (m: unknown): Record<string, boolean> | undefined =>
+    isRecord(m) ? Object.fromEntries(Object.entries(m).filter((e): e is [string, boolean] => typeof e[1] === 'boolean')) : undefined;
+  const flag = (k: string) => (typeof value[k] === 'boolean' ? (value[k] as boolean) : undefined);
+  return {
+    mutationEventTypes: flags(value.mutationEventTypes),
+    copyNumberAlterationEventTypes: flags(value.copyNumberAlterationEventTypes),
+    structuralVariants: flag('structuralVariants'),
+    includeDriver: flag('includeDriver'),
+    includeVUS: flag('includeVUS'),
+    includeUnknownOncogenicity: flag('includeUnknownOncogenicity'),
+    includeGermline: flag('includeGermline'),
+    includeSomatic: flag('includeSomatic'),
+    includeUnknownStatus: flag('includeUnknownStatus'),
+    includeUnknownTier: flag('includeUnknownTier'),
+    tiersBooleanMap: flags(value.tiersBooleanMap),
+  };
+}
 
 const flag = (b: boolean | null | undefined) => b !== false; // booleans default true
 const or = (parts: Fragment[]) => (parts.length === 0 ? sql`FALSE` : sql`(${parts.reduce((a, b) => sql`${a} OR ${b}`)})`);

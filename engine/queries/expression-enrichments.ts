@@ -92,6 +92,25 @@ interface Compared {
 const BATCH = 2048;
 
 /**
+ * (grp, sample_key) of the groups: SAMPLE → the profile study's samples named; PATIENT → every
+ * sample of the patients named. Patient-level profiles (values copied to every sample) keep one
+ * sample per patient and group (the reference keeps the first identifier per patient).
+ */
+export function groupMembers(profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType): Fragment {
+  const grp = groups.flatMap((g, i) => g.caseIds.map(() => i));
+  const caseIds = groups.flatMap((g) => g.caseIds);
+  const cases = sql`(SELECT unnest(${grp}::INTEGER[]) AS grp, unnest(${caseIds}::VARCHAR[]) AS case_id) c`;
+  const expanded = type === 'PATIENT'
+    ? sql`SELECT DISTINCT c.grp, s.sample_key, s.patient_key FROM ${cases}
+        JOIN patient p ON p.study_key = ${profile.study_key} AND p.patient_id = c.case_id JOIN sample s ON s.patient_key = p.patient_key`
+    : sql`SELECT DISTINCT c.grp, s.sample_key, s.patient_key FROM ${cases}
+        JOIN sample s ON s.study_key = ${profile.study_key} AND s.sample_id = c.case_id`;
+  return profile.patient_level
+    ? sql`SELECT grp, min(sample_key) AS sample_key FROM (${expanded}) GROUP BY grp, patient_key`
+    : sql`SELECT grp, sample_key FROM (${expanded})`;
+}
+
+/**
  * `cells` yields (entity, label, sample_key, value) of the profile. A group's cases are its distinct
  * sample ids — or, for PATIENT, every sample of its patients — in the profile's study; a case
  * counts when the profile has a numeric value for it. Patient-level profiles (values copied to
@@ -102,17 +121,7 @@ async function compare(
 ): Promise<Compared[]> {
   const k = groups.length;
   if (k === 0) return [];
-  const groupIndexes = groups.flatMap((g, i) => g.caseIds.map(() => i));
-  const caseIds = groups.flatMap((g) => g.caseIds);
-  const cases = sql`(SELECT unnest(${groupIndexes}::INTEGER[]) AS grp, unnest(${caseIds}::VARCHAR[]) AS case_id) c`;
-  const expanded = type === 'PATIENT'
-    ? sql`SELECT DISTINCT c.grp, s.sample_key, s.patient_key FROM ${cases}
-        JOIN patient p ON p.study_key = ${profile.study_key} AND p.patient_id = c.case_id JOIN sample s ON s.patient_key = p.patient_key`
-    : sql`SELECT DISTINCT c.grp, s.sample_key, s.patient_key FROM ${cases}
-        JOIN sample s ON s.study_key = ${profile.study_key} AND s.sample_id = c.case_id`;
-  const members = profile.patient_level
-    ? sql`SELECT grp, min(sample_key) AS sample_key FROM (${expanded}) GROUP BY grp, patient_key`
-    : sql`SELECT grp, sample_key FROM (${expanded})`;
+  const members = groupMembers(profile, groups, type);
   const query = sql`
     WITH members AS (${members}),
     cells AS (${cells}),

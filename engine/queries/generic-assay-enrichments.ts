@@ -4,11 +4,11 @@
 // 0/1 values; then Benjamini–Hochberg q-values, items sorted by p. DuckDB groups and counts; the
 // statistics run in the pool.
 import type { Db } from '../sql/db.js';
-import { sql, type Fragment } from '../sql/sql.js';
+import { sql } from '../sql/sql.js';
 import { benjaminiHochberg } from '../stats/benjamini-hochberg.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import type { EnrichmentGroup, EnrichmentProfile, EnrichmentType, GroupStatistics } from './expression-enrichments.js';
+import { groupMembers, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics } from './expression-enrichments.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
 
@@ -27,25 +27,6 @@ export interface GenericAssayBinaryEnrichment {
   counts: { name: string; count: number; totalCount: number }[];
   pValue: number;
   qValue: number;
-}
-
-/**
- * (grp, sample_key) of the groups: SAMPLE → the profile study's samples named; PATIENT → every
- * sample of the patients named. Patient-level profiles (values copied to every sample) keep one
- * sample per patient and group (the reference keeps the first identifier per patient).
- */
-function members(profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType): Fragment {
-  const grp = groups.flatMap((g, i) => g.caseIds.map(() => i));
-  const caseIds = groups.flatMap((g) => g.caseIds);
-  const cases = sql`(SELECT unnest(${grp}::INTEGER[]) AS grp, unnest(${caseIds}::VARCHAR[]) AS case_id) c`;
-  const expanded = type === 'PATIENT'
-    ? sql`SELECT DISTINCT c.grp, s.sample_key, s.patient_key FROM ${cases}
-        JOIN patient p ON p.study_key = ${profile.study_key} AND p.patient_id = c.case_id JOIN sample s ON s.patient_key = p.patient_key`
-    : sql`SELECT DISTINCT c.grp, s.sample_key, s.patient_key FROM ${cases}
-        JOIN sample s ON s.study_key = ${profile.study_key} AND s.sample_id = c.case_id`;
-  return profile.patient_level
-    ? sql`SELECT grp, min(sample_key) AS sample_key FROM (${expanded}) GROUP BY grp, patient_key`
-    : sql`SELECT grp, sample_key FROM (${expanded})`;
 }
 
 /** The entity's meta properties, by stable id. */
@@ -70,7 +51,7 @@ export async function fetchGenericAssayCategoricalEnrichments(
   db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenericAssayCategoricalEnrichment[]> {
   const rows = await db.all<{ entity_key: number; stable_id: string; groups: number[]; columns: number; cells: number[]; ns: number[] }>(sql`
-    WITH members AS (${members(profile, groups, type)}),
+    WITH members AS (${groupMembers(profile, groups, type)}),
     vals AS (
       SELECT v.entity_key, m.grp, v.value FROM generic_assay_value v JOIN members m USING (sample_key)
       WHERE v.profile_key = ${profile.profile_key}),
@@ -124,7 +105,7 @@ export async function fetchGenericAssayBinaryEnrichments(
 ): Promise<GenericAssayBinaryEnrichment[]> {
   const k = groups.length;
   const rows = await db.all<{ entity_key: number; stable_id: string; xs: number[]; grps: number[] }>(sql`
-    WITH members AS (${members(profile, groups, type)}),
+    WITH members AS (${groupMembers(profile, groups, type)}),
     vals AS (
       SELECT v.entity_key, m.grp, CASE
           WHEN v.value IN ('true', 'yes') THEN 1.0 WHEN v.value IN ('false', 'no') THEN 0.0

@@ -4,7 +4,7 @@
 import { inCohort, type Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
-import { compileAlterationFilter, type AlterationFilter, type AlterationKind } from './study-view-alteration-filter.js';
+import { compileAlterationPredicate, type AlterationFilter, type EventKind as AlterationKind } from '../filter/alteration-filter.js';
 
 /** genetic_alteration_type of the profiles whose samples are "profiled" for each kind. */
 const ALTERATION_TYPE: Record<AlterationKind, string> = {
@@ -86,7 +86,7 @@ function events(cohort: Cohort, kind: AlterationKind, filter: AlterationFilter):
   const uncalled = kind === 'mutation' ? sql` AND e.status <> 'UNCALLED'` : sql``;
   return sql`SELECT e.* FROM genomic_event e
     WHERE e.variant_type = ${variantType} AND ${inCohort(cohort, 'e')}${uncalled}
-      AND ${compileAlterationFilter(filter, kind)}`;
+      AND ${compileAlterationPredicate(filter, kind)}`;
 }
 
 /** mutated-genes (mutation) and structuralvariant-genes (structural_variant): q-values from MutSig. */

@@ -31,6 +31,20 @@ function expand(items: readonly ClinicalDataCountItem[]): ValuesByKey {
 }
 
 /**
+ * The values of the filtered cohort and, for STATIC, of the unfiltered one; fetched once when both
+ * are the same cohort (no filter beyond studyIds/sampleIdentifiers, or only the chart's own).
+ */
+export async function binValues(
+  cohorts: BinCohorts, method: DataBinMethod, fetch: (cohort: Cohort) => Promise<ValuesByKey>,
+): Promise<{ unfiltered: ValuesByKey; filtered: ValuesByKey }> {
+  const filtered = await fetch(cohorts.filtered);
+  const { unfiltered } = cohorts;
+  if (method !== 'STATIC' || unfiltered === undefined) return { unfiltered: new Map(), filtered };
+  const same = unfiltered.text === cohorts.filtered.text && JSON.stringify(unfiltered.params) === JSON.stringify(cohorts.filtered.params);
+  return { unfiltered: same ? filtered : await fetch(unfiltered), filtered };
+}
+
+/**
  * Bins of each request, in request order, each bin carrying the request's identity fields. A key
  * without values gives no bins (STATIC: none unfiltered; DYNAMIC: none filtered).
  */
@@ -51,9 +65,7 @@ export async function fetchClinicalDataBins(
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0) return [];
   const ids = attributes.map((a) => a.attributeId);
-  const filtered = expand(await fetchClinicalDataCounts(db, cohorts.filtered, involved, ids));
-  const unfiltered = method === 'STATIC' && cohorts.unfiltered !== undefined
-    ? expand(await fetchClinicalDataCounts(db, cohorts.unfiltered, involved, ids)) : new Map<string, string[]>();
+  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => expand(await fetchClinicalDataCounts(db, c, involved, ids)));
   return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
 }
 
@@ -65,8 +77,6 @@ export async function fetchCustomDataBins(
   db: Db, cohorts: BinCohorts, datasets: readonly CustomDataset[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0 || datasets.length === 0) return [];
-  const filtered = expand(await fetchCustomDataCounts(db, cohorts.filtered, datasets));
-  const unfiltered = method === 'STATIC' && cohorts.unfiltered !== undefined
-    ? expand(await fetchCustomDataCounts(db, cohorts.unfiltered, datasets)) : new Map<string, string[]>();
+  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => expand(await fetchCustomDataCounts(db, c, datasets)));
   return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
 }

@@ -2,7 +2,7 @@
 // clinical attribute counts over a sample selection (4.24), structural variant pair counts (4.16).
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { compileAlterationFilter, type AlterationFilter } from './study-view-alteration-filter.js';
+import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
 
 export interface ClinicalEventTypeCount {
   eventType: string;
@@ -96,7 +96,7 @@ export async function fetchStructuralVariantCounts(db: Db, cohort: Fragment, fil
       FROM structural_variant sv JOIN cases c ON c.sample_key = sv.sample_key AND c.profile_key = sv.profile_key),
     pairs AS (
       SELECT e.site1_entrez_gene_id AS g1, e.site2_entrez_gene_id AS g2, count(DISTINCT e.sample_key) AS altered, count(*) AS total
-      FROM e WHERE ${compileAlterationFilter(filter, 'structural_variant')} GROUP BY ALL),
+      FROM e WHERE ${compileAlterationPredicate(filter, 'structural_variant')} GROUP BY ALL),
     named AS (
       SELECT p.*, a.hugo_gene_symbol AS s1, b.hugo_gene_symbol AS s2,
         coalesce(a.hugo_gene_symbol, 'null') || '::' || coalesce(b.hugo_gene_symbol, 'null') AS key

@@ -7,7 +7,7 @@ import { naLike } from '../filter/values.js';
 import type { DataBin, BinRequest, DataBinMethod } from '../stats/binning.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { binEach, type BinCohorts, type ValuesByKey } from './study-view-bins.js';
+import { binEach, binValues, type BinCohorts, type ValuesByKey } from './study-view-bins.js';
 
 export interface GenomicDataBinRequest extends BinRequest {
   hugoGeneSymbol: string;
@@ -58,9 +58,7 @@ export async function fetchGenomicDataBins(
   const profileType = requests[0].profileType;
   const key = (r: GenomicDataBinRequest) => r.hugoGeneSymbol.toUpperCase();
   const symbols = [...new Set(requests.map(key))];
-  const filtered = await genomicValues(db, cohorts.filtered, profileType, symbols);
-  const unfiltered = method === 'STATIC' && cohorts.unfiltered !== undefined
-    ? await genomicValues(db, cohorts.unfiltered, profileType, symbols) : new Map<string, string[]>();
+  const { unfiltered, filtered } = await binValues(cohorts, method, (c) => genomicValues(db, c, profileType, symbols));
   const binRequests = requests.map((r) => ({ ...r, attributeId: binAttributeId(r.hugoGeneSymbol, r.profileType) }));
   return binEach(binRequests, method, key, unfiltered, filtered, (r) => ({ hugoGeneSymbol: r.hugoGeneSymbol, profileType: r.profileType }));
 }
@@ -101,9 +99,7 @@ export async function fetchGenericAssayDataBins(
   if (requests.length === 0) return [];
   const profileType = requests[0].profileType;
   const ids = [...new Set(requests.map((r) => r.stableId))];
-  const filtered = await genericAssayValues(db, cohorts.filtered, involved, profileType, ids);
-  const unfiltered = method === 'STATIC' && cohorts.unfiltered !== undefined
-    ? await genericAssayValues(db, cohorts.unfiltered, involved, profileType, ids) : new Map<string, string[]>();
+  const { unfiltered, filtered } = await binValues(cohorts, method, (c) => genericAssayValues(db, c, involved, profileType, ids));
   const binRequests = requests.map((r) => ({ ...r, attributeId: binAttributeId(r.stableId, r.profileType) }));
   return binEach(binRequests, method, (r) => r.stableId, unfiltered, filtered, (r) => ({ stableId: r.stableId, profileType: r.profileType }));
 }

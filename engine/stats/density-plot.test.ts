@@ -1,4 +1,4 @@
-// Reference values: NumPy 2 / SciPy 1.17, script density-plot.reference.py: cells
+// Reference values: NumPy 2 / SciPy 1.17, script test/reference/density-plot.py: cells
 // i = clip(trunc((x − start)/w), 0, count − 1) (NaN → 0) with w = (end − start)/binCount, per cell
 // its count and extremes; scipy.stats.pearsonr(x, y).statistic and spearmanr(x, y).statistic.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Reference values: NumPy 2 / SciPy 1.17 (script violin.reference.py, calls shown per case):
+// Reference values: NumPy 2 / SciPy 1.17 (script test/reference/violin.py, calls shown per case):
 // quartiles np.percentile(a, [25, 50, 75], method='weibull') (the legacy estimator p·(n + 1)),
 // curves math.fsum(scipy.stats.norm.pdf(p, loc=v, scale=σ) for v in inliers) on the grid
 // p_i = start + i·step, step = (end − start)/(numCurvePoints − 1), σ = sigmaMultiplier·step.

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { compileInvolvedStudies } from '../../engine/filter/compile.js';
-import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
+import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
 import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/queries/study-view-alterations.js';
 import {
   fetchClinicalDataCounts, fetchMolecularProfileSampleCounts, fetchSampleListCounts,
@@ -74,7 +74,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchAlterationCountsByGene(app.db, await cohortOf(app, filter), 'mutation', toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchAlterationCountsByGene(app.db, await cohortOf(app, filter), 'mutation', readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );
@@ -89,7 +89,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchCopyNumberCountsByGene(app.db, await cohortOf(app, filter), toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchCopyNumberCountsByGene(app.db, await cohortOf(app, filter), readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );
@@ -104,7 +104,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchAlterationCountsByGene(app.db, await cohortOf(app, filter), 'structural_variant', toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchAlterationCountsByGene(app.db, await cohortOf(app, filter), 'structural_variant', readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );

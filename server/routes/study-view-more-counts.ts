@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { toAlterationFilter } from '../../engine/queries/study-view-alteration-filter.js';
+import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
 import {
   fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts, fetchStructuralVariantCounts,
 } from '../../engine/queries/study-view-more-counts.js';
@@ -54,7 +54,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const rows = await fetchStructuralVariantCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body)), toAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchStructuralVariantCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body)), readAlterationFilter(request.body.alterationFilter));
       return rows.map((r) => ({
         ...r,
         hugoGeneSymbols: [r.gene1HugoGeneSymbol, r.gene2HugoGeneSymbol].filter((s): s is string => s !== null),

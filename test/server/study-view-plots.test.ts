@@ -1,5 +1,5 @@
 // Study View violin plots (study-view.md 4.19, 6.1) and density plots (4.20, 6.2).
-// Expected values: python3 study-view-plots.reference.py, an independent re-implementation of 6.1
+// Expected values: python3 test/reference/study-view-plots.py, an independent re-implementation of 6.1
 // and 6.2 over ../shared/studies (data_clinical_*.txt; patient values copied onto each sample;
 // NA-like values skipped; MUTATION_COUNT of lgg = distinct (Chromosome, Start_Position,
 // End_Position, Reference_Allele, Tumor_Seq_Allele2) of the non-germline rows of

@@ -77,6 +77,19 @@ export function tally(values: readonly Dec[]): { value: Dec; n: number }[] {
   return [...byKey.values()];
 }
 
+/**
+ * The values in ascending order, as a stable sort gives them up to the order among equal values
+ * written differently ("1" and "1.0" keep their own objects): each distinct object is sorted once
+ * and then repeated, since classify() shares one object per distinct string.
+ */
+export function sortedValues(values: readonly Dec[]): Dec[] {
+  const byObject = new Map<Dec, number>();
+  for (const value of values) byObject.set(value, (byObject.get(value) ?? 0) + 1);
+  const out: Dec[] = [];
+  for (const [value, n] of [...byObject].sort((a, b) => cmp(a[0], b[0]))) for (let i = 0; i < n; i++) out.push(value);
+  return out;
+}
+
 /** Adds each value to the first bin (ordered by start, open starts first) that contains it. */
 export function countInto(bins: Bin[], values: readonly Dec[]): Bin[] {
   const ordered = bins

@@ -1,10 +1,10 @@
 // The core binning algorithm (study-view.md 5.4, cBioPortal's DataBinner.calculateDataBins):
 // outlier bins from special values, numeric bins by the chosen sub-binner, trimming, distinct
 // conversion, then category and NA bins.
-import { contains, countedBins, encloses, rangeOf, trim, type Bin } from './bins.js';
+import { contains, countedBins, encloses, rangeOf, sortedValues, trim, type Bin } from './bins.js';
 import { classify, type SpecialValue } from './classify.js';
 import { adjustCustomBins } from './custom.js';
-import { cmp, decOf, eq, ge, gt, isInteger, isPlainNumeric, le, lt, max, min, parseDec, sub, type Dec } from './decimal.js';
+import { decOf, eq, ge, gt, isInteger, isPlainNumeric, le, lt, max, min, parseDec, sub, type Dec } from './decimal.js';
 import { discreteBins, distinctSorted } from './discrete.js';
 import { generateBoundaries } from './generate.js';
 import { linearBins, truncBox } from './linear.js';
@@ -56,7 +56,7 @@ function numericBins(request: BinRequest, numbers: readonly Dec[], lower: Bin, u
   // Read the bounds at call time: they move below (Step C.4) and the final ones count (C.5).
   const isLower = (d: Dec): boolean => lower.end !== undefined && le(d, lower.end);
   const isUpper = (d: Dec): boolean => upper.start !== undefined && gt(d, upper.start);
-  const sorted = [...numbers].sort(cmp);
+  const sorted = sortedValues(numbers);
   const inside = sorted.filter((d) => !isLower(d) && !isUpper(d));
   const distinct = distinctSorted(inside);
   const method = request.binMethod ?? 'CUSTOM';

@@ -1,7 +1,8 @@
 # Independent expectations for test/server/study-view-plots.test.ts from the lgg study files.
 import numpy as np, math, json, re, collections
 from scipy import stats
-D='/work/shared/studies/lgg_ucsf_2014_test_generic_assay/'
+import os
+D=os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../../shared/studies/lgg_ucsf_2014_test_generic_assay/')
 def table(f, D=D):
     rows=[l.rstrip('\n').split('\t') for l in open(D+f) if not l.startswith('#')]
     return [dict(zip(rows[0],r)) for r in rows[1:]]
@@ -13,7 +14,7 @@ seq=[l.split(':',1)[1].strip() for l in open(D+'case_lists/cases_sequenced.txt')
 # filters, genes resolved by symbol (every Entrez_Gene_Id of this MAF is empty or 0) against
 # ../shared/reference/gene-info (symbol, or a synonym of exactly one gene)
 sym=set(); syn=collections.defaultdict(set)
-for l in open('/work/shared/reference/gene-info-Oct-07-2025.txt'):
+for l in open(os.path.join(D, '../../reference/gene-info-Oct-07-2025.txt')):
     if not l[0].isdigit(): continue
     f=l.rstrip('\n').split('\t'); sym.add(f[1].upper())
     for x in f[5].split('|'):
@@ -27,7 +28,7 @@ for r in table('data_mutations_extended.txt'):
     if not (r['Hugo_Symbol'].upper() in sym or len(syn.get(r['Hugo_Symbol'].upper(),()))==1): continue
     if ms!='germline':
         mc[r['Tumor_Sample_Barcode']].add((r['Chromosome'],r['Start_Position'],r['End_Position'],r['Reference_Allele'],r['Tumor_Seq_Allele2']))
-ES='/work/shared/studies/study_es_0/'
+ES=os.path.join(D, '../study_es_0/')
 es_samples=table('data_clinical_samples.txt',ES); es_patients={p['PATIENT_ID']:p for p in table('data_clinical_patients.txt',ES)}
 for x in es_samples: x['_study']='study_es_0'
 def value(s, attr):
