@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { CohortCache } from './cohort-cache.js';
-import { compileCohort } from './compile.js';
+import { compileCohort, inCohort } from './compile.js';
 
 let db: Db;
 beforeAll(async () => {
@@ -31,6 +31,17 @@ describe('CohortCache', () => {
     expect(await cache.resolve(whole)).toBe(whole);
     expect(cache.size).toBe(2);
     expect(await tables()).toBe(2);
+    await cache.close();
+  });
+
+  it('marks a cohort holding every sample of its studies as whole studies', async () => {
+    const cache = await CohortCache.open(db);
+    const all = await cache.resolve(identifiers('s1', 's2', 's3'));
+    expect(all.wholeStudies).toBeDefined();
+    expect(inCohort(all, 'x').text).toMatch(/^x\.study_key IN \(SELECT unnest/);
+    expect(await keys(all)).toEqual([1, 2, 3]);
+    expect((await cache.resolve(identifiers('s1', 's2'))).wholeStudies).toBeUndefined();
+    expect((await cache.resolve(identifiers('nope'))).wholeStudies).toBeUndefined();
     await cache.close();
   });
 

@@ -2,7 +2,9 @@
 // every click; the first computes the cohort's sample keys into a table of a scratch database, the
 // others read that table. The store is read-only while served, so an entry never goes stale; the
 // least recently used entries are dropped beyond `capacity`, once unused for a minute (a request
-// still reading a table must not lose it).
+// still reading a table must not lose it). A cohort found to hold every sample of its studies
+// (a filter that excludes nothing, or a sampleIdentifiers list of a whole study) is marked
+// `wholeStudies`, so that queries test study keys instead of probing the table.
 import { createHash, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +22,14 @@ export interface CohortCacheOptions {
   graceMs?: number;
 }
 
+interface Materialised {
+  name: string;
+  /** Set when the cohort is every sample of these studies. */
+  wholeStudyKeys?: number[];
+}
+
 interface Entry {
-  table: Promise<string>;
+  table: Promise<Materialised>;
   lastUsed: number;
 }
 
@@ -59,7 +67,9 @@ export class CohortCache {
     entry.lastUsed = Date.now();
     this.entries.set(key, entry);
     await this.evict();
-    return sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${await entry.table}`)}`;
+    const { name, wholeStudyKeys } = await entry.table;
+    const table = sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${name}`)}`;
+    return wholeStudyKeys === undefined ? table : Object.assign(table, { wholeStudies: sql`SELECT unnest(${wholeStudyKeys}::INTEGER[])` });
   }
 
   async close(): Promise<void> {
@@ -67,10 +77,16 @@ export class CohortCache {
     for (const suffix of ['', '.wal']) rmSync(this.path + suffix, { force: true });
   }
 
-  private async materialise(cohort: Cohort): Promise<string> {
+  private async materialise(cohort: Cohort): Promise<Materialised> {
     const name = `c${++this.counter}`;
-    await this.db.run(sql`CREATE TABLE ${raw(`${SCHEMA}.${name}`)} AS SELECT DISTINCT sample_key FROM (${cohort}) ORDER BY sample_key`);
-    return name;
+    const table = raw(`${SCHEMA}.${name}`);
+    await this.db.run(sql`CREATE TABLE ${table} AS SELECT DISTINCT sample_key FROM (${cohort}) ORDER BY sample_key`);
+    const whole = await this.db.one<{ keys: number[] | null; whole: boolean }>(sql`
+      WITH studies AS (SELECT s.study_key, count(*) AS n FROM ${table} c JOIN sample s USING (sample_key) GROUP BY s.study_key)
+      SELECT list(study_key) AS keys,
+        coalesce(bool_and(n = (SELECT count(*) FROM sample x WHERE x.study_key = studies.study_key)), false) AS whole
+      FROM studies`);
+    return { name, wholeStudyKeys: whole?.whole && whole.keys !== null ? whole.keys : undefined };
   }
 
   private async evict(): Promise<void> {
@@ -78,7 +94,7 @@ export class CohortCache {
       const [key, oldest] = this.entries.entries().next().value!;
       if (Date.now() - oldest.lastUsed < this.options.graceMs) return;
       this.entries.delete(key);
-      const name = await oldest.table.catch(() => undefined);
+      const name = (await oldest.table.catch(() => undefined))?.name;
       if (name !== undefined) await this.db.exec(`DROP TABLE IF EXISTS ${SCHEMA}.${name}`);
     }
   }

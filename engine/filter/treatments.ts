@@ -21,13 +21,17 @@ export function compilePatientTreatmentFilter(tier: TreatmentTier, anyOf: readon
     (SELECT patient_key FROM (${treatmentEvents(tier, studies)}) WHERE treatment IN (SELECT unnest(${anyOf}::VARCHAR[])))`;
 }
 
-/** Earliest sample-acquisition time of each sample. */
+/**
+ * Earliest sample-acquisition time of each sample, with the patient of the event: as cBioPortal,
+ * the sample is found by study and SAMPLE_ID, and compared with the treatments of the event's
+ * patient (the same rule as the treatment endpoints, engine/queries/study-view-treatments.ts).
+ */
 function sampleTimes(studies: Fragment): Fragment {
-  return sql`SELECT s.sample_key, s.patient_key, min(e.start_date) AS t FROM clinical_event e
+  return sql`SELECT s.sample_key, e.patient_key, min(e.start_date) AS t FROM clinical_event e
     JOIN clinical_event_data d ON d.event_key = e.event_key
-    JOIN sample s ON s.patient_key = e.patient_key AND s.sample_id = d.value
+    JOIN sample s ON s.study_key = e.study_key AND s.sample_id = d.value
     WHERE e.study_key IN (${studies}) AND lower(e.event_type) IN ('sample acquisition', 'specimen') AND upper(d.key) = 'SAMPLE_ID'
-    GROUP BY s.sample_key, s.patient_key`;
+    GROUP BY s.sample_key, e.patient_key`;
 }
 
 export function compileSampleTreatmentFilter(tier: TreatmentTier, anyOf: readonly { treatment: string; time: 'Pre' | 'Post' }[], studies: Fragment): Fragment {

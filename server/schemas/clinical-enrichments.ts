@@ -4,10 +4,11 @@ import { ClinicalAttributeSchema } from './clinical-attributes.js';
 
 const SampleIdentifierSchema = Type.Object(
   { studyId: Type.String(), sampleId: Type.String() },
-  { title: 'SampleIdentifier', additionalProperties: true },
+  { title: 'SampleIdentifier', additionalProperties: false },
 );
 
 // groups and sampleIdentifiers are required here: cBioPortal fails with a 500 on null ones.
+// Unknown properties are refused (400), as cBioPortal's JSON reader does for this body (api.md 1.7).
 export const GroupFilterSchema = Type.Object(
   {
     groups: Type.Array(
@@ -16,12 +17,12 @@ export const GroupFilterSchema = Type.Object(
           name: Type.Optional(Type.String()),
           sampleIdentifiers: Type.Array(SampleIdentifierSchema, { minItems: 1, maxItems: 10_000_000, title: 'sampleIdentifiers' }),
         },
-        { title: 'Group', additionalProperties: true },
+        { title: 'Group', additionalProperties: false },
       ),
       { minItems: 2, title: 'groups' },
     ),
   },
-  { $id: 'GroupFilter', additionalProperties: true },
+  { $id: 'GroupFilter', additionalProperties: false },
 );
 export type GroupFilter = Static<typeof GroupFilterSchema>;
 

@@ -135,5 +135,8 @@ describe('POST /api/clinical-data-enrichments/fetch', () => {
     expect(empty.body.message).toMatch(/sampleIdentifiers size must be between 1 and 10000000/);
     expect((await post({})).status).toBe(400);
     expect((await post({ groups: [{ name: 'a' }, { name: 'b' }] })).status).toBe(400);
+    // unknown properties are refused, as cBioPortal's JSON reader does (api.md 1.7)
+    const groups = [{ name: 'a', sampleIdentifiers: lgg(['P01_Pri']) }, { name: 'b', sampleIdentifiers: lgg(['P01_Rec']) }];
+    expect(await post({ groups, colour: 'red' })).toEqual({ status: 400, body: { message: 'There is an error in the JSON format of the request payload' } });
   });
 });

@@ -52,9 +52,15 @@ all_list = set(open(ROOT + LGG + '/case_lists/cases_all.txt').read().split('case
 tmz = collections.defaultdict(lambda: 10**9)
 for t in table(LGG + '/data_timeline_treatment.txt'):
     if t['AGENT'] == 'TMZ': tmz[t['PATIENT_ID']] = min(tmz[t['PATIENT_ID']], int(t['START_DATE']))
+# (sample, patient of the event) -> earliest specimen time: cBioPortal finds the sample by study and
+# SAMPLE_ID and compares it with the treatments of the event's patient (lgg files P26_Pri_B under P24).
 spec = {}
 for r in table(LGG + '/data_timeline_specimen.txt'):
-    if samples[LGG].get(r['SAMPLE_ID']) == r['PATIENT_ID']: spec[r['SAMPLE_ID']] = min(spec.get(r['SAMPLE_ID'], 10**9), int(r['START_DATE']))
+    if r['SAMPLE_ID'] in samples[LGG]:
+        k = (r['SAMPLE_ID'], r['PATIENT_ID'])
+        spec[k] = min(spec.get(k, 10**9), int(r['START_DATE']))
+def treated_at(s, pre):
+    return any(p in tmz and (t <= tmz[p] if pre else t > tmz[p]) for (x, p), t in spec.items() if x == s)
 treated = {r['PATIENT_ID'] for r in table(LGG + '/data_timeline_treatment.txt')}
 
 # generic assay: SBS1 contribution (LIMIT-VALUE, sample level)
@@ -94,9 +100,9 @@ case('mutation-not-mutated', {**L, 'mutationDataFilters': [{'hugoGeneSymbol': 'T
 case('clinical-events', {**L, 'clinicalEventFilters': [{'values': [{'value': 'TREATMENT'}]}]}, where(LGG, lambda s: samples[LGG][s] in treated))
 case('patient-treatment', {**L, 'patientTreatmentFilters': {'filters': [{'filters': [{'treatment': 'TMZ'}]}]}}, where(LGG, lambda s: samples[LGG][s] in tmz))
 case('sample-treatment-pre', {**L, 'sampleTreatmentFilters': {'filters': [{'filters': [{'treatment': 'TMZ', 'time': 'Pre'}]}]}},
-     where(LGG, lambda s: s in spec and samples[LGG][s] in tmz and spec[s] <= tmz[samples[LGG][s]]))
+     where(LGG, lambda s: treated_at(s, True)))
 case('sample-treatment-post', {**L, 'sampleTreatmentFilters': {'filters': [{'filters': [{'treatment': 'TMZ', 'time': 'Post'}]}]}},
-     where(LGG, lambda s: s in spec and samples[LGG][s] in tmz and spec[s] > tmz[samples[LGG][s]]))
+     where(LGG, lambda s: treated_at(s, False)))
 case('generic-assay-range', {**L, 'genericAssayDataFilters': [{'stableId': 'mutational_signature_contribution_SBS1', 'profileType': 'mutational_signature_contribution_SBS',
      'values': [{'start': 0.1, 'end': 0.5}]}]}, where(LGG, lambda s: s in sbs1 and plain(sbs1[s]) and 0.1 < float(sbs1[s]) <= 0.5))
 case('generic-assay-categorical', {'studyIds': [ES0], 'genericAssayDataFilters': [{'stableId': 'test_patient_generic_assay_3', 'profileType': 'generic_assay_categorical',
@@ -109,7 +115,7 @@ case('combined', {**L, 'clinicalDataFilters': [{'attributeId': 'GRADE', 'values'
      where(LGG, lambda s: grade_ii(s) and age(s) is not None and age(s) <= 30 and s in mutated('TP53') and samples[LGG][s] in tmz))
 case('combined-nothing', {**L, 'clinicalDataFilters': [{'attributeId': 'GRADE', 'values': [{'value': 'IV'}]}],
      'sampleTreatmentFilters': {'filters': [{'filters': [{'treatment': 'TMZ', 'time': 'Pre'}]}]}},
-     where(LGG, lambda s: srow[LGG][s]['GRADE'] == 'IV' and s in spec and samples[LGG][s] in tmz and spec[s] <= tmz[samples[LGG][s]]))
+     where(LGG, lambda s: srow[LGG][s]['GRADE'] == 'IV' and treated_at(s, True)))
 ids = [{'studyId': LGG, 'sampleId': 'P01_Pri'}, {'studyId': LGG, 'sampleId': 'P01_Rec'}, {'studyId': ASCN, 'sampleId': 'FAKE_P001_S2'}, {'studyId': LGG, 'sampleId': 'nope'}]
 case('identifiers-with-filter', {'sampleIdentifiers': ids, 'clinicalDataFilters': [{'attributeId': 'GRADE', 'values': [{'value': 'NA'}, {'value': 'II'}]}]},
      of(LGG, ['P01_Pri']) + of(ASCN, ['FAKE_P001_S2']))
