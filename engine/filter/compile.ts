@@ -67,7 +67,8 @@ function compileBase(base: Base): Fragment {
 
 /** The involved studies (3.2): studyIds if present, else the studies of sampleIdentifiers. */
 export function compileInvolvedStudies(base: { studyIds?: readonly string[]; sampleIdentifiers?: readonly SampleIdentifier[] }): Fragment {
-  const ids = base.studyIds ?? base.sampleIdentifiers?.map((i) => i.studyId) ?? [];
+  // Distinct ids: a sampleIdentifiers body may list 272,000 samples of one study.
+  const ids = [...new Set(base.studyIds ?? base.sampleIdentifiers?.map((i) => i.studyId) ?? [])];
   return sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${ids}::VARCHAR[]))`;
 }
 
