@@ -2,32 +2,17 @@
 // 23.3 numeric): groups of cases of ONE molecular profile compared per gene or generic-assay entity.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { InvalidRequest, NotImplemented } from '../../engine/errors.js';
 import {
   EXPRESSION_ENRICHMENT_TYPES, fetchGenericAssayEnrichments, fetchGenomicEnrichments, requireEnrichmentProfile,
-  type EnrichmentGroup,
 } from '../../engine/queries/expression-enrichments.js';
+import { groupsOf } from '../enrichment-request.js';
 import {
   EnrichmentTypeSchema, GenericAssayEnrichmentSchema, GenomicEnrichmentSchema, MolecularProfileCasesGroupFilterSchema,
-  type MolecularProfileCasesGroupFilter,
 } from '../schemas/enrichments.js';
 
 const tags = ['Enrichments'];
 const querystring = Type.Object({ enrichmentType: Type.Optional(EnrichmentTypeSchema) });
 const body = Type.Array(MolecularProfileCasesGroupFilterSchema);
-
-/**
- * The one profile all identifiers name (several → 501, as the reference) and the groups' case ids,
- * duplicates removed. Duplicate group names are a 500 in the reference; answered here as 400.
- */
-function groupsOf(filters: readonly MolecularProfileCasesGroupFilter[]): { profileId?: string; groups: EnrichmentGroup[] } {
-  const names = new Set(filters.map((f) => f.name));
-  if (names.size !== filters.length) throw new InvalidRequest('Group names must be unique');
-  const profileIds = new Set(filters.flatMap((f) => f.molecularProfileCaseIdentifiers.map((c) => c.molecularProfileId)));
-  if (profileIds.size > 1) throw new NotImplemented();
-  const groups = filters.map((f) => ({ name: f.name, caseIds: [...new Set(f.molecularProfileCaseIdentifiers.map((c) => c.caseId))] }));
-  return { profileId: [...profileIds][0], groups };
-}
 
 export const expressionEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/expression-enrichments/fetch', {

@@ -2,30 +2,26 @@
 // (api.md 23.3): groups of cases of ONE generic-assay profile of that datatype, compared per entity.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { InvalidRequest, NotFound, NotImplemented } from '../../engine/errors.js';
-import { requireEnrichmentProfile, type EnrichmentGroup } from '../../engine/queries/expression-enrichments.js';
+import { NotFound } from '../../engine/errors.js';
+import { requireEnrichmentProfile } from '../../engine/queries/expression-enrichments.js';
 import { fetchGenericAssayBinaryEnrichments, fetchGenericAssayCategoricalEnrichments } from '../../engine/queries/generic-assay-enrichments.js';
 import type { Db } from '../../engine/sql/db.js';
 import { EnrichmentTypeSchema, MolecularProfileCasesGroupFilterSchema, type MolecularProfileCasesGroupFilter } from '../schemas/enrichments.js';
+import { groupsOf } from '../enrichment-request.js';
 import { GenericAssayBinaryEnrichmentSchema, GenericAssayCategoricalEnrichmentSchema } from '../schemas/generic-assay-categorical-enrichments.js';
 
 const querystring = Type.Object({ enrichmentType: Type.Optional(EnrichmentTypeSchema) });
 const body = Type.Array(MolecularProfileCasesGroupFilterSchema);
 
 /**
- * The one GENERIC_ASSAY profile of `datatype` all identifiers name (several → 501, another type or
- * datatype → 404, as the reference) and the groups' case ids, duplicates removed. Duplicate group
- * names are a 500 in the reference; a 400 here. No groups: nothing to compare.
+ * The one GENERIC_ASSAY profile of `datatype` the groups name (`groupsOf`; another type or
+ * datatype → 404, as the reference) and the groups. No groups: nothing to compare.
  */
 async function request(db: Db, filters: readonly MolecularProfileCasesGroupFilter[], datatype: string) {
-  if (new Set(filters.map((f) => f.name)).size !== filters.length) throw new InvalidRequest('Group names must be unique');
-  const profileIds = new Set(filters.flatMap((f) => f.molecularProfileCaseIdentifiers.map((c) => c.molecularProfileId)));
-  if (profileIds.size > 1) throw new NotImplemented();
-  const [profileId] = profileIds;
+  const { profileId, groups } = groupsOf(filters);
   if (profileId === undefined) return undefined;
   const profile = await requireEnrichmentProfile(db, profileId, ['GENERIC_ASSAY']);
   if (profile.datatype !== datatype) throw NotFound.molecularProfile(profileId);
-  const groups: EnrichmentGroup[] = filters.map((f) => ({ name: f.name, caseIds: [...new Set(f.molecularProfileCaseIdentifiers.map((c) => c.caseId))] }));
   return { profile, groups };
 }
 
