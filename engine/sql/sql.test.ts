@@ -21,4 +21,22 @@ describe('the sql tag', () => {
     expect(await db.one(sql`SELECT count(*)::INTEGER AS n FROM t`)).toEqual({ n: 2 });
     db.close();
   });
+
+  it('binds long lists of strings or integers as one joined string that DuckDB splits back', async () => {
+    const db = await Db.open(':memory:');
+    const names = Array.from({ length: 1500 }, (_, i) => (i === 7 ? '' : i === 8 ? "x', 'y" : `s${i}`));
+    const q = sql`SELECT list(v ORDER BY i) AS v FROM (SELECT unnest(${names}::VARCHAR[]) AS v, generate_subscripts(${names}::VARCHAR[], 1) AS i)`;
+    expect(q.text).toContain('string_split($1, chr(31))::VARCHAR[]');
+    expect(typeof q.params[0]).toBe('string');
+    expect((await db.one<{ v: string[] }>(q))!.v).toEqual(names);
+    const keys = Array.from({ length: 1200 }, (_, i) => i * 3 - 5);
+    const k = sql`SELECT sum(x)::BIGINT AS s, count(*)::INTEGER AS n FROM (SELECT unnest(${keys}::INTEGER[]) AS x)`;
+    expect(k.text).toContain("string_split($1, ',')::BIGINT[]::INTEGER[]");
+    expect(await db.one(k)).toEqual({ s: keys.reduce((a, b) => a + b, 0), n: 1200 });
+    // a separator inside a value, floats, or a short list: bound as a list, element by element
+    expect(sql`${[...names, 'a\u001fb']}`.params[0]).toHaveLength(1501);
+    expect(sql`${Array.from({ length: 1200 }, (_, i) => i + 0.5)}`.text).toBe('$1');
+    expect(sql`${['a', 'b']}`.text).toBe('$1');
+    db.close();
+  });
 });

@@ -28,12 +28,33 @@ export function sql(strings: TemplateStringsArray, ...values: (Param | Fragment)
       text += renumber(value.text, params.length);
       params.push(...value.params);
     } else {
-      params.push(value);
-      text += `$${params.length}`;
+      const packed = pack(value);
+      params.push(packed?.value ?? value);
+      text += packed ? packed.placeholder(params.length) : `$${params.length}`;
     }
     text += strings[i + 1];
   });
   return fragment(text, params);
+}
+
+/** Lists at least this long are bound as one string and split by DuckDB. */
+const PACK_MIN = 1000;
+const SEPARATOR = '\u001f';
+
+/**
+ * A long list of strings (none holding the separator, U+001F) or of safe integers, bound as ONE
+ * joined string that DuckDB splits back into a list: binding converts every list element to a
+ * DuckDB value synchronously on the event loop (~1 µs each), which 100,000-element id lists turn
+ * into a stall. The placeholder yields VARCHAR[] or BIGINT[]; the SQL's own cast (`::VARCHAR[]`,
+ * `::INTEGER[]`) applies after it.
+ */
+function pack(value: Param): { value: string; placeholder: (n: number) => string } | undefined {
+  if (!Array.isArray(value) || value.length < PACK_MIN) return undefined;
+  if (value.every((v) => typeof v === 'string' && !v.includes(SEPARATOR)))
+    return { value: value.join(SEPARATOR), placeholder: (n) => `string_split($${n}, chr(31))` };
+  if (value.every((v) => Number.isSafeInteger(v)))
+    return { value: value.join(','), placeholder: (n) => `string_split($${n}, ',')::BIGINT[]` };
+  return undefined;
 }
 
 /** A constant from our own code (table or column name, keyword); never user input. */
