@@ -7,11 +7,18 @@ import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
 export type Row = Record<string, unknown>;
 
+/** Idle connections kept by a read-only store (more are opened while more queries run). */
+const MAX_IDLE_CONNECTIONS = 8;
+
 export class Db {
+  /** Read-only stores: idle connections for concurrent queries (a connection runs one at a time). */
+  private readonly idle: DuckDBConnection[] = [];
+
   private constructor(
     readonly instance: DuckDBInstance,
     readonly connection: DuckDBConnection,
     readonly path: string,
+    private readonly pooled: boolean,
   ) {}
 
   /** Opens (or creates) a store file; ':memory:' for tests. The schema is created if absent. */
@@ -20,14 +27,30 @@ export class Db {
     if (options.readOnly) config.access_mode = 'READ_ONLY';
     if (options.memoryLimit) config.memory_limit = options.memoryLimit;
     const instance = await DuckDBInstance.create(path, config);
-    const db = new Db(instance, await instance.connect(), path);
+    const db = new Db(instance, await instance.connect(), path, options.readOnly === true);
     if (!options.readOnly) await db.exec(SCHEMA);
     return db;
   }
 
+  /**
+   * Runs `work` on a connection: a read-only store (the server) lends one per query so that
+   * requests run concurrently, and a slow one never holds up /api/health; a writable store keeps
+   * its one connection, which its transactions need.
+   */
+  private async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+    if (!this.pooled) return work(this.connection);
+    const connection = this.idle.pop() ?? (await this.instance.connect());
+    try {
+      return await work(connection);
+    } finally {
+      if (this.idle.length < MAX_IDLE_CONNECTIONS) this.idle.push(connection);
+      else connection.closeSync();
+    }
+  }
+
   /** Runs a statement without results (DDL, DML). */
   async run(query: Sql): Promise<void> {
-    await timed(() => this.connection.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
+    await this.withConnection((c) => timed(() => c.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
   }
 
   /** Runs several ';'-separated constant statements (schema files, pragmas). */
@@ -37,7 +60,7 @@ export class Db {
 
   /** Returns rows as JS objects with snake_case keys; BIGINT becomes number, NULL stays null. */
   async all<T = Row>(query: Sql): Promise<T[]> {
-    const reader = await timed(() => this.connection.runAndReadAll(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
+    const reader = await this.withConnection((c) => timed(() => c.runAndReadAll(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
     return reader.getRowObjectsJS().map((row) => normaliseRow(row) as T);
   }
 
@@ -79,6 +102,7 @@ export class Db {
   }
 
   close(): void {
+    for (const connection of this.idle.splice(0)) connection.closeSync();
     this.connection.closeSync();
     this.instance.closeSync();
   }
