@@ -82,12 +82,18 @@ export async function fetchAlterationEnrichments(
       FROM cs JOIN sample_profile sp USING (sample_key) JOIN gp ON gp.grp = cs.grp AND gp.profile_key = sp.profile_key),
     wes AS (SELECT DISTINCT grp, case_key FROM panels WHERE panel_key IS NULL),
     wes_n AS (SELECT grp, count(*) AS n FROM wes GROUP BY grp),
-    panel_n AS (
-      SELECT p.grp, g.hugo_gene_symbol, count(DISTINCT p.case_key) AS n
-      FROM panels p JOIN gene_panel_gene gpg USING (panel_key) JOIN gene g USING (entrez_gene_id)
-      WHERE g.hugo_gene_symbol IN (SELECT hugo_gene_symbol FROM symbols)
-        AND NOT EXISTS (SELECT 1 FROM wes w WHERE w.grp = p.grp AND w.case_key = p.case_key)
-      GROUP BY p.grp, g.hugo_gene_symbol),
+    -- Cases profiled only by panels, counted per gene: cases are grouped by their set of panels
+    -- first (a handful of sets), so that no row per case and gene is ever made.
+    case_panels AS (
+      SELECT grp, case_key, list(DISTINCT panel_key ORDER BY panel_key) AS panel_set FROM panels
+      GROUP BY grp, case_key HAVING NOT bool_or(panel_key IS NULL)),
+    panel_sets AS (SELECT grp, panel_set, count(*) AS n FROM case_panels GROUP BY grp, panel_set),
+    set_symbols AS (
+      SELECT DISTINCT ps.grp, ps.panel_set, ps.n, g.hugo_gene_symbol
+      FROM panel_sets ps, unnest(ps.panel_set) AS u(panel_key)
+      JOIN gene_panel_gene gpg ON gpg.panel_key = u.panel_key JOIN gene g USING (entrez_gene_id)
+      WHERE g.hugo_gene_symbol IN (SELECT hugo_gene_symbol FROM symbols)),
+    panel_n AS (SELECT grp, hugo_gene_symbol, sum(n) AS n FROM set_symbols GROUP BY grp, hugo_gene_symbol),
     counts AS (
       SELECT s.hugo_gene_symbol, s.entrez_gene_id, gr.grp,
         (coalesce(w.n, 0) + coalesce(pn.n, 0))::INTEGER AS profiled, coalesce(a.n, 0)::INTEGER AS altered
