@@ -1,4 +1,5 @@
 // Expected value: numpy.corrcoef([1,2,3,4],[2,4,6,8.5])[0,1].
+import { tmpdir } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStatsPool } from './pool.js';
 
@@ -12,5 +13,17 @@ describe('statistics worker pool', () => {
 
   it('rejects an unknown task', async () => {
     await expect(pool.run('nope' as never, {} as never)).rejects.toThrow(/unknown statistics task/);
+  });
+
+  it('starts its workers from any working directory (the server may run outside the project)', async () => {
+    const cwd = process.cwd();
+    process.chdir(tmpdir());
+    const elsewhere = createStatsPool({ threads: 1 });
+    try {
+      expect(await elsewhere.run('correlation', { x: [1, 2, 3], y: [3, 2, 1] })).toBeCloseTo(-1, 12);
+    } finally {
+      process.chdir(cwd);
+      await elsewhere.close();
+    }
   });
 });

@@ -21,14 +21,22 @@ export function createStatsPool(options: StatsPoolOptions = {}): StatsPool {
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
   const piscina = new Piscina({
     filename: new URL('./worker.ts', import.meta.url).href,
-    // Workers load TypeScript through tsx as the main thread does.
-    execArgv: ['--import', 'tsx'],
+    // Workers load TypeScript through tsx as the main thread does; resolved here, since a bare
+    // `--import tsx` would be looked up from the working directory (a curator's folder, say).
+    execArgv: ['--import', import.meta.resolve('tsx')],
     minThreads: options.warm ? 1 : 0,
     maxThreads: threads,
     idleTimeout: 30_000,
   });
+  // An error outside any task (a worker that cannot start) must not end the server: later
+  // tasks fail with it instead (a 500 for that request).
+  let broken: Error | undefined;
+  piscina.on('error', (error: Error) => {
+    broken = error;
+  });
   return {
-    run: (task, input, transfer) => piscina.run({ task, input }, { transferList: transfer as ArrayBuffer[] | undefined }),
+    run: (task, input, transfer) =>
+      broken ? Promise.reject(broken) : piscina.run({ task, input }, { transferList: transfer as ArrayBuffer[] | undefined }),
     close: () => piscina.destroy(),
   };
 }
