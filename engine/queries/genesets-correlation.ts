@@ -3,6 +3,8 @@
 import { InvalidRequest } from '../errors.js';
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
+import { isPlainNumeric } from '../stats/binning/decimal.js';
+import { spearmanCorrelation } from '../stats/spearman.js';
 import { fetchGenesetData, fetchProfilesReferredBy, fetchProfilesReferringTo, type GenesetSamples } from './genesets.js';
 import type { ProfileRow } from './lookup.js';
 import { normaliseMolecularValue } from './molecular-data-value.js';
@@ -63,7 +65,7 @@ export async function fetchGenesetCorrelations(
         y.push(s);
       }
     }
-    const rho = x.length >= 2 ? spearman(x, y) : 0;
+    const rho = x.length >= 2 ? spearmanCorrelation(x, y) : 0;
     if (rho < threshold) continue; // NaN passes, as in the reference
     out.push({
       entrezGeneId: gene.entrez_gene_id, hugoGeneSymbol: gene.hugo_gene_symbol, correlationValue: Number.isNaN(rho) ? 'NaN' : rho,
@@ -74,38 +76,4 @@ export async function fetchGenesetCorrelations(
   return out.map(({ rho: _rho, ...item }) => item);
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const toDouble = (text: string) => (NUMBER.test(text) ? Number(text) : NaN);
-
-/** Spearman's rho: Pearson's r of the ranks, ties sharing their average rank (commons-math). */
-export function spearman(x: readonly number[], y: readonly number[]): number {
-  return pearson(ranks(x), ranks(y));
-}
-
-function ranks(values: readonly number[]): number[] {
-  const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
-  const out = new Array<number>(values.length);
-  for (let i = 0; i < order.length;) {
-    let j = i;
-    while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
-    const rank = (i + j + 2) / 2; // 1-based ranks i+1 … j+1, averaged
-    for (let k = i; k <= j; k++) out[order[k][1]] = rank;
-    i = j + 1;
-  }
-  return out;
-}
-
-function pearson(x: readonly number[], y: readonly number[]): number {
-  const n = x.length;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) ** 2;
-    syy += (y[i] - my) ** 2;
-  }
-  return sxy / Math.sqrt(sxx * syy);
-}
+const toDouble = (text: string) => (isPlainNumeric(text) ? Number(text) : NaN);

@@ -5,9 +5,9 @@
 import { inCohort, type Cohort, type StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { PLAIN_NUMERIC_PATTERN } from '../stats/binning/decimal.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
 import type { ViolinStats } from '../stats/violin.js';
+import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
 
 /** The only attribute the log-scale flags transform (reference: "only mutation count can use log scale"). */
 export const LOG_SCALE_ATTRIBUTE = 'MUTATION_COUNT';
@@ -83,7 +83,7 @@ export async function fetchViolinSamples(
       list(${inCohort(keep, 'x')} ORDER BY x.study_id, x.sample_id) AS kept,
       list(x.sample_key ORDER BY x.study_id, x.sample_id) AS keys
     FROM (${compilePairs(cohort, categoricalAttributeId, numericalAttributeId)}) x
-    WHERE regexp_full_match(x.b_value, ${PLAIN_NUMERIC_PATTERN})
+    WHERE regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})
     GROUP BY x.a_value ORDER BY x.a_value`);
   const offsets = [0];
   for (const r of rows) offsets.push(offsets.at(-1)! + r.vals.length);
@@ -137,7 +137,7 @@ export async function fetchDensityPairs(db: Db, cohort: Cohort, xAttributeId: st
   const row = await db.one<{ xs: number[] | null; ys: number[] | null }>(sql`
     SELECT list(x.a_value::DOUBLE ORDER BY x.study_key, x.sample_key) AS xs, list(x.b_value::DOUBLE ORDER BY x.study_key, x.sample_key) AS ys
     FROM (${compilePairs(cohort, xAttributeId, yAttributeId)}) x
-    WHERE regexp_full_match(x.a_value, ${PLAIN_NUMERIC_PATTERN}) AND regexp_full_match(x.b_value, ${PLAIN_NUMERIC_PATTERN})`);
+    WHERE regexp_full_match(x.a_value, ${NUMERIC_VALUE_PATTERN}) AND regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})`);
   return { x: Float64Array.from(row?.xs ?? []), y: Float64Array.from(row?.ys ?? []) };
 }
 

@@ -43,3 +43,12 @@ describe('spearman', () => {
     expect(spearmanCorrelation([1], [2])).toBeNaN();
   });
 });
+
+describe('spearmanCorrelation', () => {
+  it('is Pearson of ranks, ties sharing the average rank', () => {
+    expect(spearmanCorrelation([1, 2, 3, 4], [1, 3, 2, 4])).toBeCloseTo(0.8, 12);
+    // ranks [1.5, 1.5, 3] vs [1, 2, 3]: 1.5 / sqrt(1.5 · 2)
+    expect(spearmanCorrelation([5, 5, 9], [1, 2, 3])).toBeCloseTo(1.5 / Math.sqrt(3), 12);
+    expect(spearmanCorrelation([1, 1], [1, 2])).toBeNaN();
+  });
+});

@@ -12,9 +12,6 @@ const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 export const isPlainNumeric = (text: string): boolean => NUMERIC.test(text);
 
-/** The same rule for SQL: `regexp_full_match(value, PLAIN_NUMERIC_PATTERN)` (RE2 reads it alike). */
-export const PLAIN_NUMERIC_PATTERN = NUMERIC.source;
-
 /** Parses plain decimal text (see isPlainNumeric) keeping its scale ("1.50" has scale 2). */
 export function parseDec(text: string): Dec {
   if (!NUMERIC.test(text)) throw new Error(`not a decimal: ${text}`);

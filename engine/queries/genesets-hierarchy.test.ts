@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spearman } from './genesets-correlation.js';
 import { representative } from './genesets-hierarchy.js';
-
-describe('spearman', () => {
-  it('is Pearson of ranks, ties sharing the average rank', () => {
-    expect(spearman([1, 2, 3, 4], [1, 3, 2, 4])).toBeCloseTo(0.8, 12);
-    // ranks [1.5, 1.5, 3] vs [1, 2, 3]: 1.5 / sqrt(1.5 · 2)
-    expect(spearman([5, 5, 9], [1, 2, 3])).toBeCloseTo(1.5 / Math.sqrt(3), 12);
-    expect(spearman([1, 1], [1, 2])).toBeNaN();
-  });
-});
 
 describe('representative', () => {
   const map = (entries: [string, string][]) => new Map(entries);
