@@ -59,14 +59,20 @@ export function binsBetween(boundaries: readonly Dec[]): Bin[] {
   return bins;
 }
 
+/** How often each Dec object occurs. */
+function countObjects(values: readonly Dec[]): Map<Dec, number> {
+  const counts = new Map<Dec, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
 /**
  * Numerically equal values, each once with its multiplicity: a cohort of 272,000 samples has a
  * few hundred distinct values per attribute, so bins are tested per distinct value.
  */
 export function tally(values: readonly Dec[]): { value: Dec; n: number }[] {
   // By object first: classify() gives one Dec object per distinct string.
-  const byObject = new Map<Dec, number>();
-  for (const value of values) byObject.set(value, (byObject.get(value) ?? 0) + 1);
+  const byObject = countObjects(values);
   const byKey = new Map<string, { value: Dec; n: number }>();
   for (const [value, n] of byObject) {
     const k = key(value);
@@ -83,10 +89,8 @@ export function tally(values: readonly Dec[]): { value: Dec; n: number }[] {
  * and then repeated, since classify() shares one object per distinct string.
  */
 export function sortedValues(values: readonly Dec[]): Dec[] {
-  const byObject = new Map<Dec, number>();
-  for (const value of values) byObject.set(value, (byObject.get(value) ?? 0) + 1);
   const out: Dec[] = [];
-  for (const [value, n] of [...byObject].sort((a, b) => cmp(a[0], b[0]))) for (let i = 0; i < n; i++) out.push(value);
+  for (const [value, n] of [...countObjects(values)].sort((a, b) => cmp(a[0], b[0]))) for (let i = 0; i < n; i++) out.push(value);
   return out;
 }
 
