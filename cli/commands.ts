@@ -9,11 +9,14 @@ import { importGenes } from '../loaders/reference/genes-import.js';
 import { deleteStudyRows } from '../loaders/store/delete-study.js';
 import { generateDemoStudy } from '../bench/demo/generate-demo-study.js';
 import { serve } from '../server/main.js';
+import { readSettings } from '../server/config/settings.js';
+import { StateStore, statePathOf } from '../engine/state/state-store.js';
+import { grantAuthority, listUsers, revokeAuthority } from '../engine/state/users.js';
 import { buildDemoStore } from './demo-store.js';
 import { startProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 
-export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version', string>>;
+export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version' | 'config', string>>;
 export type Command = (args: string[], options: Options) => Promise<void>;
 
 const DEMO_DIR = '.duckportal';
@@ -29,6 +32,18 @@ async function withStore<T>(options: Options, work: (db: Db) => Promise<T>): Pro
     return await work(db);
   } finally {
     db.close();
+  }
+}
+
+/** The state store beside a study store (users, authorities, tokens, virtual studies). */
+async function withState<T>(options: Options, work: (state: StateStore) => Promise<T>): Promise<T> {
+  const dbPath = need(options.db, '--db <file>');
+  if (!existsSync(dbPath)) throw new UsageError(`no store at ${dbPath}`);
+  const state = await StateStore.open(statePathOf(dbPath));
+  try {
+    return await work(state);
+  } finally {
+    state.close();
   }
 }
 
@@ -110,8 +125,29 @@ export const commands: Record<string, Command> = {
   serve: async (_args, options) => {
     const dbPath = need(options.db, '--db <file>');
     if (!existsSync(dbPath)) throw new UsageError(`no store at ${dbPath}: import genes and load studies into it first`);
-    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1' });
+    if (options.config !== undefined && !existsSync(options.config)) throw new UsageError(`no configuration file at ${options.config}`);
+    const settings = readSettings(options.config);
+    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1', settings });
   },
+
+  'users grant': async ([user, authority], options) =>
+    withState(options, async (state) => {
+      const added = await grantAuthority(state, need(user, '<user>'), need(authority, '<authority>'));
+      console.log(added ? `granted ${authority} to ${user}` : `${user} already has ${authority}`);
+    }),
+
+  'users revoke': async ([user, authority], options) =>
+    withState(options, async (state) => {
+      const removed = await revokeAuthority(state, need(user, '<user>'), need(authority, '<authority>'));
+      console.log(removed ? `revoked ${authority} from ${user}` : `${user} does not have ${authority}`);
+    }),
+
+  'users list': async (_args, options) =>
+    withState(options, async (state) => {
+      const users = await listUsers(state);
+      if (users.length === 0) console.log('no users');
+      for (const u of users) console.log(`${u.user}${u.enabled ? '' : ' (disabled)'}\t${u.authorities.join(', ')}`);
+    }),
 
   demo: async (_args, options) => {
     const outDir = need(options.out, '--out <dir>');
@@ -126,6 +162,6 @@ export const commands: Record<string, Command> = {
       console.log('first start: generating the demo study and loading it (once)');
       printSummary(await buildDemoStore(dbPath, { studyDir: `${DEMO_DIR}/demo_study`, samples: 2000 }));
     }
-    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1' });
+    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1', settings: readSettings(options.config) });
   },
 };

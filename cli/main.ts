@@ -1,6 +1,7 @@
 // The `duckportal` command line: one sub-command per job (see README.md for usage).
 import { parseArgs } from 'node:util';
 import { LoadError } from '../loaders/errors.js';
+import { ConfigError } from '../server/config/settings.js';
 import { commands, type Command } from './commands.js';
 import { UsageError } from './usage-error.js';
 
@@ -10,7 +11,10 @@ const USAGE = `usage:
   duckportal load <study-dir>... --db <file>
   duckportal list --db <file>
   duckportal delete <studyId> --db <file>
-  duckportal serve --db <file> [--port 8080] [--host 127.0.0.1]
+  duckportal serve --db <file> [--port 8080] [--host 127.0.0.1] [--config application.properties]
+  duckportal users grant <user> <authority> --db <file>     (e.g. cbioportal:brca_tcga, cbioportal:ALL)
+  duckportal users revoke <user> <authority> --db <file>
+  duckportal users list --db <file>
   duckportal demo --out <dir> [--samples 1000] [--seed 1]
   duckportal start            (npm start: demo study + serve on http://127.0.0.1:8080)`;
 
@@ -27,6 +31,7 @@ async function main(argv: string[]): Promise<void> {
       seed: { type: 'string' },
       genome: { type: 'string' },
       version: { type: 'string' },
+      config: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -44,7 +49,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof LoadError) console.error(`error: ${error.message}`);
+  if (error instanceof LoadError || error instanceof ConfigError) console.error(`error: ${error.message}`);
   else if (error instanceof UsageError) console.error(`error: ${error.message}\n\n${USAGE}`);
   else console.error(error);
   process.exitCode = 1;

@@ -4,7 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../engine/sql/db.js';
 import { CohortCache } from '../engine/filter/cohort-cache.js';
 import { createStatsPool, type StatsPool } from '../engine/stats/pool/pool.js';
+import { StateStore } from '../engine/state/state-store.js';
+import { DEFAULT_SETTINGS, type SecuritySettings } from './config/settings.js';
 import { installErrorHandler } from './plugins/error-handler.js';
+import { installSecurity } from './plugins/security.js';
 import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
 import { installOpenApi } from './plugins/openapi.js';
 import { ROUTE_GROUPS } from './routes/index.js';
@@ -25,12 +28,19 @@ export interface AppOptions {
   /** Default: a pool of its own (threads start on first use unless `warmStats`), closed with the app. */
   stats?: StatsPool;
   warmStats?: boolean;
+  /** Login and token settings (default: login-free, no tokens). */
+  settings?: SecuritySettings;
+  /** Users, tokens and virtual studies (default: an in-memory one, closed with the app). */
+  state?: StateStore;
+  /** The clock of token expiry (tests pass a fake one). */
+  now?: () => number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // maxParamLength: a JWT data access token is a path parameter of /data-access-tokens/{token}.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // cBioPortal accepts request bodies of tens of MB (e.g. 10,000,000-element id lists).
     bodyLimit: MAX_INFLATED_BODY,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
@@ -44,7 +54,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => cohorts.close());
   // POST bodies are JSON; other media types get 415 as in cBioPortal (api.md 1.1).
   app.removeContentTypeParser('text/plain');
+  const state = options.state ?? (await StateStore.open(':memory:'));
+  if (options.state === undefined) app.addHook('onClose', () => state.close());
   installErrorHandler(app);
+  installSecurity(app, { settings: options.settings ?? DEFAULT_SETTINGS, state, now: options.now ?? Date.now });
   await installHttp(app);
   await installOpenApi(app);
   await app.register(

@@ -1,11 +1,14 @@
 // Starts the HTTP server on a store file: listen, log, and shut down cleanly on a signal.
 import { Db } from '../engine/sql/db.js';
+import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { buildApp } from './app.js';
+import type { SecuritySettings } from './config/settings.js';
 
 export interface ServeOptions {
   dbPath: string;
   port: number;
   host: string;
+  settings?: SecuritySettings;
 }
 
 /** DuckDB's memory while serving; a large sort (a million-row fetch) spills to disk beyond it. */
@@ -13,9 +16,11 @@ const SERVE_MEMORY_LIMIT = process.env.DUCKPORTAL_SERVE_MEMORY_LIMIT ?? '2GB';
 
 export async function serve(options: ServeOptions): Promise<void> {
   const db = await Db.open(options.dbPath, { readOnly: true, memoryLimit: SERVE_MEMORY_LIMIT });
-  const app = await buildApp({ db, logger: true, warmStats: true });
+  const state = await StateStore.open(statePathOf(options.dbPath));
+  const app = await buildApp({ db, logger: true, warmStats: true, settings: options.settings, state });
   const stop = async () => {
     await app.close();
+    state.close();
     db.close();
     process.exit(0);
   };

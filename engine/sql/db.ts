@@ -21,14 +21,17 @@ export class Db {
     private readonly pooled: boolean,
   ) {}
 
-  /** Opens (or creates) a store file; ':memory:' for tests. The schema is created if absent. */
-  static async open(path: string, options: { readOnly?: boolean; memoryLimit?: string } = {}): Promise<Db> {
+  /**
+   * Opens (or creates) a store file; ':memory:' for tests. The schema (the study store's unless
+   * another is given) is created if absent.
+   */
+  static async open(path: string, options: { readOnly?: boolean; memoryLimit?: string; schema?: string } = {}): Promise<Db> {
     const config: Record<string, string> = {};
     if (options.readOnly) config.access_mode = 'READ_ONLY';
     if (options.memoryLimit) config.memory_limit = options.memoryLimit;
     const instance = await DuckDBInstance.create(path, config);
     const db = new Db(instance, await instance.connect(), path, options.readOnly === true);
-    if (!options.readOnly) await db.exec(SCHEMA);
+    if (!options.readOnly) await db.exec(options.schema ?? SCHEMA);
     return db;
   }
 

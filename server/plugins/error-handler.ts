@@ -2,12 +2,15 @@
 // domain errors keep their wording, validation errors are 400, anything else is a logged 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { InvalidRequest, NotFound, NotImplemented } from '../../engine/errors.js';
+import { Forbidden, Unauthorized } from '../security/security-errors.js';
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof NotFound) return reply.status(404).send({ message: error.message });
     if (error instanceof InvalidRequest) return reply.status(400).send({ message: error.message });
     if (error instanceof NotImplemented) return reply.status(501).send({ message: error.message });
+    if (error instanceof Forbidden) return reply.status(403).send({ message: error.message });
+    if (error instanceof Unauthorized) return error.message === '' ? reply.status(401).send() : reply.status(401).send({ message: error.message });
     if (error.validation) return reply.status(400).send({ message: validationMessage(error) });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode !== 400 ? error.message : 'There is an error in the JSON format of the request payload';

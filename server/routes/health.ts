@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
+      config: { public: true },
       schema: {
         tags: ['Server running status'],
         operationId: 'getHealthUsingGET',

@@ -38,6 +38,7 @@ import { studyViewNamespaceCountRoutes } from './study-view-namespace-counts.js'
 import { clinicalEnrichmentRoutes } from './clinical-enrichments.js';
 import { alterationEnrichmentRoutes } from './alteration-enrichments.js';
 import { genericAssayCategoricalEnrichmentRoutes } from './generic-assay-categorical-enrichments.js';
+import { dataAccessTokenRoutes } from './data-access-tokens.js';
 
 export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   healthRoutes,
@@ -78,4 +79,5 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   alterationEnrichmentRoutes,
   genericAssayCategoricalEnrichmentRoutes,
   studyViewPlotRoutes,
+  dataAccessTokenRoutes,
 ];

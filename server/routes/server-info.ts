@@ -13,6 +13,7 @@ const NOT_SET = 'not set';
 
 export const serverInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/info', {
+    config: { public: true },
     schema: { tags: ['Info'], operationId: 'getInfoUsingGET', description: 'Get information about the running instance', response: { 200: InfoSchema } },
   }, async () => {
     const info = await fetchInfoValues(app.db);
