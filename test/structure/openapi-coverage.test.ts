@@ -46,8 +46,8 @@ function specEndpoints(): Endpoint[] {
   return [...endpoints.values()];
 }
 
-/** Seed sections whose endpoints come with the security issue (tokens, virtual studies). */
-const SEED_LATER = ['### Data access tokens', '### Virtual study endpoints'];
+/** Seed sections whose endpoints come with the security issue (virtual studies). */
+const SEED_LATER = ['### Virtual study endpoints'];
 
 /**
  * Endpoints of seed.md section 4: rows `| /api/... |` (POST unless under "GET endpoints") and
