@@ -44,6 +44,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // cBioPortal accepts request bodies of tens of MB (e.g. 10,000,000-element id lists).
     bodyLimit: MAX_INFLATED_BODY,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
+    // Earlier cBioPortal releases served the Study View under /api/column-store/<path>; old
+    // clients still call it there (study-view.md 2.1).
+    rewriteUrl: (request) => (request.url ?? '/').replace(/^\/api\/column-store\//, '/api/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
   const stats = options.stats ?? createStatsPool({ warm: options.warmStats });

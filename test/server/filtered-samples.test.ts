@@ -37,6 +37,14 @@ describe('filtered-samples edge cases', () => {
     expect(await count({ studyIds: ['nope'] })).toBe(0);
   });
 
+  it('answers under the old /api/column-store/ paths too', async () => {
+    const body = { studyIds: [LGG], clinicalDataFilters: [{ attributeId: 'SEX', values: [{ value: 'Male' }] }] };
+    const old = await app.inject({ method: 'POST', url: '/api/column-store/filtered-samples/fetch', payload: body });
+    expect(old.statusCode).toBe(200);
+    expect(old.json()).toEqual((await post(body)).json());
+    expect(old.json().length).toBeGreaterThan(0);
+  });
+
   it('ignores unknown properties and alterationFilter', async () => {
     expect(await count({ studyIds: [LGG], showNA: true, alterationFilter: { includeDriver: false, mutationEventTypes: { any: false } } })).toBe(61);
   });
