@@ -16,54 +16,51 @@ export type BodyIds = keyof References;
 
 type Kind = keyof References | 'uniqueKeys';
 
-/** Field and parameter names that carry ids, by kind. */
-const KIND_OF: Readonly<Record<string, Kind>> = {
-  studyId: 'studies',
-  studyIds: 'studies',
-  cancerStudyId: 'studies',
-  molecularProfileId: 'profiles',
-  molecularProfileIds: 'profiles',
-  molecularProfileIdA: 'profiles',
-  molecularProfileIdB: 'profiles',
-  geneticProfileId: 'profiles',
-  sampleListId: 'sampleLists',
-  sampleListIds: 'sampleLists',
-  caseLists: 'sampleLists',
-  uniqueSampleKey: 'uniqueKeys',
-  uniqueSampleKeys: 'uniqueKeys',
-  uniquePatientKey: 'uniqueKeys',
-  uniquePatientKeys: 'uniqueKeys',
-};
+/** Field and parameter names that carry ids, by kind (a Map: body keys such as `constructor` are not its). */
+const KIND_OF = new Map<string, Kind>([
+  ['studyId', 'studies'],
+  ['studyIds', 'studies'],
+  ['cancerStudyId', 'studies'],
+  ['molecularProfileId', 'profiles'],
+  ['molecularProfileIds', 'profiles'],
+  ['molecularProfileIdA', 'profiles'],
+  ['molecularProfileIdB', 'profiles'],
+  ['geneticProfileId', 'profiles'],
+  ['sampleListId', 'sampleLists'],
+  ['sampleListIds', 'sampleLists'],
+  ['caseLists', 'sampleLists'],
+  ['uniqueSampleKey', 'uniqueKeys'],
+  ['uniqueSampleKeys', 'uniqueKeys'],
+  ['uniquePatientKey', 'uniqueKeys'],
+  ['uniquePatientKeys', 'uniqueKeys'],
+]);
 
 export function requestReferences(parts: readonly unknown[], bodyIds?: { body: unknown; kind: BodyIds }): References {
   const refs: References = { studies: new Set(), profiles: new Set(), sampleLists: new Set() };
   const uniqueKeys: string[] = [];
   const add = (kind: Kind, value: unknown) => {
-    for (const id of strings(value)) {
-      if (kind === 'uniqueKeys') uniqueKeys.push(id);
-      else refs[kind].add(id);
+    if (typeof value === 'string') {
+      if (kind === 'uniqueKeys') uniqueKeys.push(value);
+      else refs[kind].add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) add(kind, item);
     }
   };
-  const walk = (value: unknown): void => {
+  // for-in and no intermediate arrays: a Study View body may list 272,000 sample identifiers.
+  const walk = (value: object): void => {
     if (Array.isArray(value)) {
       for (const item of value) if (typeof item === 'object' && item !== null) walk(item);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const [key, field] of Object.entries(value)) {
-        const kind = KIND_OF[key];
-        if (kind !== undefined) add(kind, field);
-        if (typeof field === 'object' && field !== null) walk(field);
-      }
+      return;
+    }
+    for (const key in value) {
+      const field = (value as Record<string, unknown>)[key];
+      const kind = KIND_OF.get(key);
+      if (kind !== undefined) add(kind, field);
+      if (typeof field === 'object' && field !== null) walk(field);
     }
   };
-  for (const part of parts) walk(part);
+  for (const part of parts) if (typeof part === 'object' && part !== null) walk(part);
   if (bodyIds !== undefined) add(bodyIds.kind, bodyIds.body);
   for (const { studyId } of decodeUniqueKeys(uniqueKeys)) refs.studies.add(studyId);
   return refs;
-}
-
-/** The strings of a value, of a list, or of nested lists (caseLists is a list of lists). */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(strings);
-  return [];
 }
