@@ -52,6 +52,11 @@ export function installSecurity(app: FastifyInstance, options: { settings: Secur
   app.decorateRequest('caller', null as never);
 
   app.addHook('onRequest', async (request) => {
+    // CORS preflights carry no credentials and return no data.
+    if (request.method === 'OPTIONS') {
+      request.caller = ANONYMOUS;
+      return;
+    }
     const caller = await auth.identify({
       authorization: request.headers.authorization,
       remoteUser: header(request, options.settings.headerName),

@@ -53,6 +53,12 @@ describe('uuid tokens (authenticate=header, dat.method=uuid)', () => {
     expect((await inject({ url: '/api/studies', headers: bearer('not-a-token') })).statusCode).toBe(401);
   });
 
+  it('answers CORS preflights without credentials', async () => {
+    const res = await inject({ method: 'OPTIONS', url: '/api/studies', headers: { origin: 'https://app.example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBeDefined();
+  });
+
   it('keeps health and info public', async () => {
     expect((await inject({ url: '/api/health' })).statusCode).toBe(200);
     expect((await inject({ url: '/api/info' })).statusCode).toBe(200);
