@@ -22,17 +22,24 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-/** An app with these properties, alice allowed study_es_0 only (apps run one at a time: they share the store). */
-function securedApp(properties: [string, string][]) {
-  const ctx = {} as { app: FastifyInstance; state: StateStore };
+/**
+ * An app with these properties (and the stand-in provider's, when asked for), alice allowed
+ * study_es_0 only unless other grants are given. Apps run one at a time: they share the store.
+ */
+function securedApp(properties: [string, string][], options: { provider?: boolean; grants?: [string, string][]; realClock?: boolean } = {}) {
+  const ctx = {} as { app: FastifyInstance; state: StateStore; provider: StandInProvider };
   beforeAll(async () => {
+    if (options.provider) ctx.provider = await startStandInProvider();
     ctx.state = await StateStore.open(':memory:');
-    await grantAuthority(ctx.state, 'alice', 'cbioportal:study_es_0');
-    ctx.app = await buildApp({ db, settings: settingsFrom(new Map(properties)), state: ctx.state, now: () => clock });
+    for (const [user, authority] of options.grants ?? [['alice', 'cbioportal:study_es_0']]) await grantAuthority(ctx.state, user, authority);
+    const all = [...properties, ...(options.provider ? providerProperties(ctx.provider) : [])];
+    // The real clock where the provider's access tokens (real times) are verified.
+    ctx.app = await buildApp({ db, settings: settingsFrom(new Map(all)), state: ctx.state, now: options.realClock ? Date.now : () => clock });
   });
   afterAll(async () => {
     await ctx.app.close();
     ctx.state.close();
+    await ctx.provider?.close();
   });
   return ctx;
 }
@@ -216,98 +223,74 @@ describe('dat.method=none on a login-required instance', () => {
 });
 
 describe('oauth2 tokens against a stand-in provider', () => {
-  let provider: StandInProvider;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    provider = await startStandInProvider();
-    const state = await StateStore.open(':memory:');
-    app = await buildApp({ db, settings: settingsFrom(new Map([['authenticate', 'oauth2'], ['dat.method', 'oauth2'], ...providerProperties(provider)])), state });
-    app.addHook('onClose', () => state.close());
-  });
-  afterAll(async () => {
-    await app.close();
-    await provider.close();
-  });
+  const ctx = securedApp([['authenticate', 'oauth2'], ['dat.method', 'oauth2']], { provider: true, realClock: true });
 
   it('exchanges the offline token at every request, so a removed role applies at once', async () => {
-    provider.offlineTokens.set('offline-alice', 'alice@example.org');
-    provider.roles.set('alice@example.org', ['cbioportal:study_es_0', 'cbioportal:study_hg38']);
-    expect((await app.inject({ url: '/api/studies/study_hg38', headers: bearer('offline-alice') })).statusCode).toBe(200);
-    const listed = (await app.inject({ url: '/api/studies', headers: bearer('offline-alice') })).json() as { studyId: string }[];
+    ctx.provider.offlineTokens.set('offline-alice', 'alice@example.org');
+    ctx.provider.roles.set('alice@example.org', ['cbioportal:study_es_0', 'cbioportal:study_hg38']);
+    expect((await ctx.app.inject({ url: '/api/studies/study_hg38', headers: bearer('offline-alice') })).statusCode).toBe(200);
+    const listed = (await ctx.app.inject({ url: '/api/studies', headers: bearer('offline-alice') })).json() as { studyId: string }[];
     expect(listed.map((s) => s.studyId).sort()).toEqual(['study_es_0', 'study_hg38']);
-    provider.roles.set('alice@example.org', ['cbioportal:study_es_0']);
-    expect((await app.inject({ url: '/api/studies/study_hg38', headers: bearer('offline-alice') })).statusCode).toBe(403);
-    expect((await app.inject({ url: '/api/studies/study_es_0', headers: bearer('offline-alice') })).statusCode).toBe(200);
-    const exchanges = provider.requests.filter((r) => r.refresh_token === 'offline-alice');
+    ctx.provider.roles.set('alice@example.org', ['cbioportal:study_es_0']);
+    expect((await ctx.app.inject({ url: '/api/studies/study_hg38', headers: bearer('offline-alice') })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/studies/study_es_0', headers: bearer('offline-alice') })).statusCode).toBe(200);
+    const exchanges = ctx.provider.requests.filter((r) => r.refresh_token === 'offline-alice');
     expect(exchanges).toHaveLength(4);
     expect(exchanges[0]).toMatchObject({ grant_type: 'refresh_token', client_id: 'cbioportal' });
   });
 
   it('refuses an offline token the provider does not know (401)', async () => {
-    expect((await app.inject({ url: '/api/studies', headers: bearer('offline-unknown') })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/studies', headers: bearer('offline-unknown') })).statusCode).toBe(401);
   });
 
   it('logs in at the provider and hands out its offline token as the token file', async () => {
-    const start = await app.inject({ url: '/api/data-access-token', headers: { host: 'portal.example.org' } });
+    const start = await ctx.app.inject({ url: '/api/data-access-token', headers: { host: 'portal.example.org' } });
     expect(start.statusCode).toBe(302);
     const to = new URL(start.headers.location as string);
-    expect(`${to.origin}${to.pathname}`).toBe(`${provider.issuer}/protocol/openid-connect/auth`);
+    expect(`${to.origin}${to.pathname}`).toBe(`${ctx.provider.issuer}/protocol/openid-connect/auth`);
     expect(Object.fromEntries(to.searchParams)).toEqual({
       response_type: 'code', scope: 'openid offline_access', client_id: 'cbioportal',
       redirect_uri: 'http://portal.example.org/api/data-access-token/oauth2', state: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
-    provider.codes.set('code-1', 'bob@example.org');
-    provider.roles.set('bob@example.org', ['cbioportal:study_es_0']);
-    const back = await app.inject({ url: `/api/data-access-token/oauth2?code=code-1&state=${to.searchParams.get('state')}`, headers: { host: 'portal.example.org' } });
+    ctx.provider.codes.set('code-1', 'bob@example.org');
+    ctx.provider.roles.set('bob@example.org', ['cbioportal:study_es_0']);
+    const back = await ctx.app.inject({ url: `/api/data-access-token/oauth2?code=code-1&state=${to.searchParams.get('state')}`, headers: { host: 'portal.example.org' } });
     expect(back.statusCode).toBe(200);
     expect(back.body).toMatch(/^token: offline-bob@example\.org-\d+\n$/);
     const offline = back.body.slice('token: '.length).trim();
-    expect((await app.inject({ url: '/api/studies/study_es_0', headers: bearer(offline) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/studies/study_es_0', headers: bearer(offline) })).statusCode).toBe(200);
     // The state is single use.
-    const replay = await app.inject({ url: `/api/data-access-token/oauth2?code=code-1&state=${to.searchParams.get('state')}` });
+    const replay = await ctx.app.inject({ url: `/api/data-access-token/oauth2?code=code-1&state=${to.searchParams.get('state')}` });
     expect(replay.statusCode).toBe(400);
   });
 
   it('answers 501 on the /data-access-tokens endpoints', async () => {
-    provider.offlineTokens.set('offline-carol', 'carol');
-    const res = await app.inject({ method: 'POST', url: '/api/data-access-tokens', headers: bearer('offline-carol') });
+    ctx.provider.offlineTokens.set('offline-carol', 'carol');
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/data-access-tokens', headers: bearer('offline-carol') });
     expect(res.statusCode).toBe(501);
   });
 });
 
 describe('authenticate=oauth2 login handing out uuid tokens', () => {
-  let provider: StandInProvider;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    provider = await startStandInProvider();
-    const state = await StateStore.open(':memory:');
-    await grantAuthority(state, 'dave@example.org', 'cbioportal:study_hg38');
-    // The real clock: the provider's access tokens carry real times.
-    app = await buildApp({ db, settings: settingsFrom(new Map([['authenticate', 'oauth2'], ['dat.method', 'uuid'], ...providerProperties(provider)])), state });
-    app.addHook('onClose', () => state.close());
-  });
-  afterAll(async () => {
-    await app.close();
-    await provider.close();
-  });
+  const ctx = securedApp([['authenticate', 'oauth2'], ['dat.method', 'uuid']], { provider: true, realClock: true, grants: [['dave@example.org', 'cbioportal:study_hg38']] });
 
   it('sends an unidentified caller to the provider and answers the callback with a uuid token file', async () => {
-    const start = await app.inject({ url: '/api/data-access-token' });
+    const start = await ctx.app.inject({ url: '/api/data-access-token' });
     expect(start.statusCode).toBe(302);
     const to = new URL(start.headers.location as string);
     expect(to.searchParams.get('scope')).toBe('openid');
-    provider.codes.set('code-2', 'dave@example.org');
-    const back = await app.inject({ url: `/api/data-access-token/oauth2?code=code-2&state=${to.searchParams.get('state')}` });
+    ctx.provider.codes.set('code-2', 'dave@example.org');
+    const back = await ctx.app.inject({ url: `/api/data-access-token/oauth2?code=code-2&state=${to.searchParams.get('state')}` });
     expect(back.statusCode).toBe(201);
     const token = /^token: (\S+)$/m.exec(back.body)![1];
-    expect((await app.inject({ url: '/api/studies/study_hg38', headers: bearer(token) })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/studies/study_es_0', headers: bearer(token) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/studies/study_hg38', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/studies/study_es_0', headers: bearer(token) })).statusCode).toBe(403);
   });
 
   it('refuses a callback whose state it did not send', async () => {
-    provider.codes.set('code-3', 'dave@example.org');
-    const res = await app.inject({ url: '/api/data-access-token/oauth2?code=code-3&state=forged' });
+    ctx.provider.codes.set('code-3', 'dave@example.org');
+    const res = await ctx.app.inject({ url: '/api/data-access-token/oauth2?code=code-3&state=forged' });
     expect(res.statusCode).toBe(400);
-    expect(provider.codes.has('code-3')).toBe(true);
+    expect(ctx.provider.codes.has('code-3')).toBe(true);
   });
 });
