@@ -2,6 +2,7 @@
 // requests with the SQL share from Server-Timing, quantiles and the server's peak RSS.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../bin/duckportal.js', import.meta.url));
@@ -9,15 +10,33 @@ const BIN = fileURLToPath(new URL('../bin/duckportal.js', import.meta.url));
 export interface BenchServer {
   base: string;
   process: ChildProcess;
-  stop(): void;
+  /** Kills the server; resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/** A TCP port free right now (the OS picks it), for a server started next. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export async function startServer(dbPath: string, port: number): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [BIN, 'serve', '--db', dbPath, '--port', String(port), '--host', '127.0.0.1'], { stdio: 'ignore' });
-  const server = { base, process: child, stop: () => void child.kill() };
+  const child = spawn(process.execPath, [BIN, 'serve', '--db', dbPath, '--port', String(port), '--host', '127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = ''; // its tail, to say why it stopped
+  child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+  };
+  const server = { base, process: child, stop };
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}: ${stderr}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return server;
     } catch {
@@ -25,7 +44,7 @@ export async function startServer(dbPath: string, port: number): Promise<BenchSe
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  server.stop();
+  await server.stop();
   throw new Error('server did not start within 60 s');
 }
 

@@ -1,0 +1,82 @@
+// The Markdown report of one benchmark result: machine and commit, the command that reproduces it,
+// one table per suite, and links to the charts written beside it. Pure: result in, text out.
+import { RSS_LIMIT_MB, type BenchResult } from '../bench-result.js';
+
+/** Chart file names (relative to the report) by what they show; absent charts are not linked. */
+export interface ChartLinks {
+  'core-api'?: string;
+  'study-view'?: string;
+  stats?: string;
+  throughput?: string;
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+const cell = (x: unknown) => String(x ?? '').replace(/\|/g, '\\|');
+
+function table(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)].join('\n');
+}
+
+const chart = (file: string | undefined, alt: string) => (file === undefined ? '' : `\n\n![${alt}](${file})`);
+
+export function reportMarkdown(r: BenchResult, charts: ChartLinks, compared: readonly BenchResult[]): string {
+  const m = r.machine;
+  const out: string[] = [];
+  out.push(`# duckportal benchmark: ${n(r.scale)} samples, ${r.date.slice(0, 10)}`);
+  out.push([
+    `Reproduce: \`npm run bench -- --scale ${r.scale} --seed ${r.seed} --density ${r.density} --runs ${r.options.runs}` +
+      ` --duration ${r.options.durationSeconds} --connections ${r.options.connections.join(',')} --only ${r.options.suites.join(',')}\``,
+    `(the demo study, ${r.density === 'genie' ? "at GENIE's event density" : "at the generator's own density"}, seed ${r.seed}; ${r.options.runs} timed requests per case after two warm-up ones).`,
+  ].join('\n'));
+  out.push([
+    `- CPU: ${m.cpu}, ${m.cores} cores; memory ${m.memoryGb} GB; ${m.os}`,
+    `- Node ${m.node}, DuckDB ${m.duckdb}`,
+    `- commit ${m.commit}${m.dirty ? ' with uncommitted changes' : ''}`,
+    `- run time ${Math.round(r.seconds)} s (${[
+      ...(r.generatedSeconds === null ? [] : [`generating the study ${r.generatedSeconds} s`]),
+      ...Object.entries(r.suiteSeconds).map(([suite, s]) => `${suite} ${Math.round(s)} s`),
+    ].join(', ')})`,
+  ].join('\n'));
+  if (r.server !== undefined) {
+    const s = r.server;
+    const after = Object.entries(s.peakRssAfterMb).map(([suite, mb]) => `${suite} ${n(mb)} MB`).join(', ');
+    out.push(`**Server peak RSS: ${n(s.peakRssMb)} MB** (limit ${n(RSS_LIMIT_MB)} MB${s.overLimit ? ': **ABOVE THE LIMIT**' : ', within it'}; ` +
+      `DuckDB memory_limit ${s.memoryLimit ?? 'the server default'}). After each suite: ${after}.`);
+  }
+  if (compared.length > 1) out.push(`Charts compare the latest result of each scale in this folder: ${compared.map((c) => `${n(c.scale)} (${c.date.slice(0, 10)})`).join(', ')}.`);
+
+  const load = r.suites.load;
+  if (load !== undefined) {
+    out.push(`## Load\n\nThe study folder loaded into a new store by a separate process (genes reference excluded).\n\n` + table(
+      ['samples', 'rows', 'mutations', 'load (s)', 'rows/s', 'DB size (MB)', 'loader peak RSS (MB)', 'memory_limit'],
+      [[n(load.samples), n(load.rows), n(load.mutations), load.loadSeconds, n(load.rowsPerSecond), load.dbSizeMb, n(load.peakRssMb), load.memoryLimit]],
+    ));
+  }
+  const timed = ['request', 'items', 'first (ms)', 'p50 (ms)', 'p95 (ms)', 'SQL p50 (ms)', 'ratio', 'statements'];
+  const core = r.suites['core-api'];
+  if (core !== undefined) {
+    out.push(`## Core API\n\nOver HTTP; "SQL p50" is the same statements run directly in DuckDB, "ratio" HTTP p50 / SQL p50.\n\n` +
+      table(timed, core.map((t) => [t.name, n(t.items), t.first, t.p50, t.p95, t.directSqlP50, t.ratio, t.statements])) + chart(charts['core-api'], 'Core API latency'));
+  }
+  const sv = r.suites['study-view'];
+  if (sv !== undefined) {
+    out.push(`## Study View\n\nEvery endpoint with the whole study (\`studyIds\`), a typical combined filter (SEX, AGE range, TP53 or PIK3CA mutated) ` +
+      `and a \`sampleIdentifiers\` body listing every sample. "first" computes the cohort; the server caches it, so p50/p95 are warm.\n\n` +
+      table(timed, sv.map((t) => [t.name, n(t.items), t.first, t.p50, t.p95, t.directSqlP50, t.ratio, t.statements])) + chart(charts['study-view'], 'Study View latency'));
+  }
+  const stats = r.suites.stats;
+  if (stats !== undefined) {
+    out.push(`## Statistics\n\nWith GET /api/health's latency seen by a separate process meanwhile (the event loop stays free when it stays low).\n\n` + table(
+      ['request', 'items', 'first (ms)', 'p50 (ms)', 'p95 (ms)', 'health p50 (ms)', 'health p95 (ms)', 'health max (ms)', 'health requests'],
+      stats.map((t) => [t.name, n(t.items), t.first, t.p50, t.p95, t.healthP50, t.healthP95, t.healthMax, n(t.healthRequests)]),
+    ) + chart(charts.stats, 'Statistics latency'));
+  }
+  const runs = r.suites.concurrency;
+  if (runs !== undefined) {
+    out.push(`## Concurrency\n\nThe Study View mix (every endpoint with \`studyIds\` and with the combined filter, in turn) sent by autocannon; latencies of 2xx answers.\n\n` + table(
+      ['connections', 'seconds', 'requests', 'requests/s', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'errors'],
+      runs.map((c) => [c.connections, c.durationSeconds, n(c.requests), c.requestsPerSecond, c.p50, c.p95, c.p99, c.errors]),
+    ) + chart(charts.throughput, 'Throughput against connections'));
+  }
+  return `${out.join('\n\n')}\n`;
+}

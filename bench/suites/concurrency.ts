@@ -1,0 +1,70 @@
+// Concurrency suite: the Study View mix (every Study View endpoint with the whole study and with the
+// combined filter, as a page load and a filter click ask for them) sent by autocannon over N
+// connections for a fixed time: requests/s, p50/p95/p99 latency and errors per connection count.
+import autocannon from 'autocannon';
+import { quantile } from '../harness.js';
+import { STUDY_VIEW_ENDPOINTS, type Cohort } from '../study-view-cases.js';
+import type { SuiteContext } from './context.js';
+
+export interface ConcurrencyRun {
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Connection errors, timeouts and non-2xx answers. */
+  errors: number;
+}
+
+const MIX_COHORTS: readonly Cohort[] = ['studyIds', 'combined filter'];
+
+/** The mix, in the order each connection sends it. */
+export function studyViewMix(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
+  return STUDY_VIEW_ENDPOINTS.flatMap((endpoint) => MIX_COHORTS.flatMap((cohort) => {
+    const c = endpoint.request(cohort, []);
+    return c === undefined ? [] : [{ method: c.method, path: c.path, body: c.body === undefined ? undefined : JSON.stringify(c.body) }];
+  }));
+}
+
+function run(base: string, connections: number, duration: number): Promise<ConcurrencyRun> {
+  const requests = studyViewMix().map((r) => ({ ...r, headers: { 'content-type': 'application/json' } }));
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url: base, connections, duration, timeout: 120, requests }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      const round = (x: number) => Math.round(x * 10) / 10;
+      resolve({
+        connections,
+        durationSeconds: result.duration,
+        requests: latencies.length,
+        requestsPerSecond: round(latencies.length / result.duration),
+        p50: round(quantile(latencies, 0.5)),
+        p95: round(quantile(latencies, 0.95)),
+        p99: round(quantile(latencies, 0.99)),
+        errors: result.errors + result.non2xx,
+      });
+    });
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+    });
+  });
+}
+
+export async function runConcurrencySuite(ctx: Pick<SuiteContext, 'base' | 'log'>, connections: readonly number[], durationSeconds: number): Promise<ConcurrencyRun[]> {
+  // Each request once first: the runs then see cached cohorts, as a browsing user does.
+  for (const r of studyViewMix()) {
+    const res = await fetch(`${ctx.base}${r.path}`, { method: r.method, headers: { 'content-type': 'application/json' }, body: r.body });
+    if (!res.ok) throw new Error(`${r.path}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    await res.arrayBuffer();
+  }
+  const results: ConcurrencyRun[] = [];
+  for (const n of connections) {
+    const r = await run(ctx.base, n, durationSeconds);
+    ctx.log(`${`Study View mix, ${n} connections, ${r.durationSeconds} s`.padEnd(66)} ${r.requestsPerSecond} requests/s  p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms  errors ${r.errors}`);
+    results.push(r);
+  }
+  return results;
+}

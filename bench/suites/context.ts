@@ -1,0 +1,21 @@
+// What the HTTP suites share at one scale: the running server, the SQL replayer, the study's
+// sample ids and the number of timed requests per case.
+import type { SqlReplayer } from '../sql-replay.js';
+
+export const STUDY = 'demo_study';
+
+export interface SuiteContext {
+  base: string;
+  replayer: SqlReplayer;
+  /** Every sample of the demo study, in the server's order. */
+  sampleIds: readonly string[];
+  runs: number;
+  log(line: string): void;
+}
+
+/** One printed line per timed case. */
+export function timingLine(name: string, t: { first: number; p50: number; p95: number; directSqlP50?: number; ratio?: number | null }): string {
+  const cell = (x: number) => String(x).padStart(7);
+  const sql = t.directSqlP50 === undefined ? '' : ` sql ${cell(t.directSqlP50)} ms  ratio ${t.ratio ?? '-'}`;
+  return `${name.padEnd(66)} first ${cell(t.first)} p50 ${cell(t.p50)} p95 ${cell(t.p95)}${sql}`;
+}

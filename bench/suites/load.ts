@@ -1,0 +1,35 @@
+// Load suite: the demo study loaded into a new store by a child process (load-child.ts): load
+// seconds, rows/s, DB size and the loader's peak RSS.
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export interface LoadFigures {
+  samples: number;
+  /** loadStudy alone: the gene reference import and the final CHECKPOINT excluded. */
+  loadSeconds: number;
+  rows: number;
+  rowsPerSecond: number;
+  mutations: number;
+  dbSizeMb: number;
+  peakRssMb: number;
+  /** DuckDB's memory_limit while loading (DUCKPORTAL_LOAD_MEMORY_LIMIT). */
+  memoryLimit: string;
+  rowsPerTable: Record<string, number>;
+  fileSeconds: Record<string, number>;
+}
+
+const RUN_TS = fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url));
+const CHILD = fileURLToPath(new URL('./load-child.ts', import.meta.url));
+
+/** Loads `studyDir` into `dbPath` (which must not exist); on failure no store is left behind. */
+export async function runLoadSuite(studyDir: string, dbPath: string): Promise<LoadFigures> {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [RUN_TS, CHILD, studyDir, dbPath], { maxBuffer: 16 * 2 ** 20 });
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as LoadFigures;
+  } catch (error) {
+    for (const f of [dbPath, `${dbPath}.wal`]) rmSync(f, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+// Study View suite: every endpoint of study-view-cases.ts with three cohorts (the whole study, a
+// typical combined filter, a sampleIdentifiers body listing every sample), over HTTP and as the
+// same SQL directly in DuckDB. Cohorts are cached by the server (engine/filter/cohort-cache.ts):
+// p50/p95 are warm figures, `first` is the request that computed the cohort.
+import { measureWithSql, type SqlTiming } from '../sql-replay.js';
+import { STUDY_VIEW_ENDPOINTS, type Cohort } from '../study-view-cases.js';
+import { STUDY, timingLine, type SuiteContext } from './context.js';
+
+export const COHORTS: readonly Cohort[] = ['studyIds', 'combined filter', 'all sampleIdentifiers'];
+
+export interface StudyViewTiming extends SqlTiming {
+  endpoint: string;
+  cohort: Cohort;
+}
+
+/** `only`: run just the cases whose name contains it. */
+export async function runStudyViewSuite(ctx: SuiteContext, only?: string): Promise<StudyViewTiming[]> {
+  const everySample = ctx.sampleIds.map((sampleId) => ({ studyId: STUDY, sampleId }));
+  const results: StudyViewTiming[] = [];
+  for (const endpoint of STUDY_VIEW_ENDPOINTS) {
+    for (const cohort of COHORTS) {
+      const c = endpoint.request(cohort, everySample);
+      const name = `${endpoint.name} [${cohort}]`;
+      if (c === undefined || (only !== undefined && !name.includes(only))) continue;
+      const timing = await measureWithSql(ctx.base, ctx.replayer, { ...c, name }, ctx.runs);
+      ctx.log(timingLine(name, timing));
+      results.push({ ...timing, endpoint: endpoint.name, cohort });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,144 @@
+// The benchmark suite (`npm run bench`) at a tiny scale, so that it cannot rot: every suite runs
+// against a real server and the report renders with well-formed charts. Figures are not judged
+// here (the machine is shared), only their sanity: positive, ordered, no errors.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReports } from '../../bench/report/render-report.js';
+import type { BenchResult } from '../../bench/bench-result.js';
+import { runBench } from '../../bench/run-bench.js';
+import { STUDY_VIEW_ENDPOINTS } from '../../bench/study-view-cases.js';
+import { coreApiCases } from '../../bench/suites/core-api.js';
+import { statsCases } from '../../bench/suites/stats.js';
+import { checkWellFormedXml } from '../helpers/well-formed-xml.js';
+
+const SAMPLES = 300;
+const dir = mkdtempSync(join(tmpdir(), 'bench-suite-'));
+const out = join(dir, 'results');
+let result: BenchResult;
+let jsonPath: string;
+let markdownPath: string;
+
+beforeAll(async () => {
+  ({ result, jsonPath, markdownPath } = await runBench({
+    scale: SAMPLES, seed: 1, density: 'genie', suites: ['load', 'core-api', 'study-view', 'stats', 'concurrency'],
+    runs: 2, connections: [2, 4], durationSeconds: 1, outDir: out, work: join(dir, 'work'), log: () => {},
+  }));
+}, 240_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Timed HTTP cases: positive, ordered quantiles, a body that parsed. */
+function expectSaneTimings(timings: readonly { name: string; first: number; p50: number; p95: number; items: number }[]) {
+  for (const t of timings) {
+    expect(t.first, t.name).toBeGreaterThan(0);
+    expect(t.p50, t.name).toBeGreaterThan(0);
+    expect(t.p50, t.name).toBeLessThanOrEqual(t.p95);
+    expect(t.items, t.name).toBeGreaterThanOrEqual(0);
+  }
+}
+
+describe('npm run bench at a tiny scale', () => {
+  it('names the machine, the commit and the options', () => {
+    expect(result.scale).toBe(SAMPLES);
+    expect(result.machine.cores).toBe(cpus().length);
+    expect(result.machine.node).toBe(process.version);
+    expect(result.machine.duckdb).toMatch(/^v\d+\.\d+\.\d+/);
+    expect(result.machine.commit).toMatch(/^([0-9a-f]{40}|unknown)$/);
+    expect(jsonPath).toBe(join(out, `${result.date.slice(0, 10)}-${SAMPLES}.json`));
+    expect(JSON.parse(readFileSync(jsonPath, 'utf8'))).toEqual(result);
+  });
+
+  it('loads the study: every sample, rows, a store on disk, the loader peak RSS', () => {
+    const load = result.suites.load!;
+    expect(load.samples).toBe(SAMPLES);
+    expect(load.mutations).toBeGreaterThan(0);
+    expect(load.rows).toBeGreaterThan(load.mutations);
+    expect(load.loadSeconds).toBeGreaterThan(0);
+    // loadSeconds is rounded to 10 ms, rowsPerSecond is not
+    expect(Math.abs((load.rowsPerSecond * load.loadSeconds) / load.rows - 1)).toBeLessThan(0.02);
+    expect(load.dbSizeMb).toBeGreaterThan(0);
+    expect(load.peakRssMb).toBeGreaterThan(50);
+  });
+
+  it('times every core API and Study View case over HTTP and as direct SQL', () => {
+    const core = result.suites['core-api']!;
+    expect(core.map((t) => t.name)).toEqual(coreApiCases([]).map((c) => c.name));
+    const sv = result.suites['study-view']!;
+    // every endpoint x 3 cohorts, except clinical-attributes/counts with the combined filter
+    expect(sv).toHaveLength(STUDY_VIEW_ENDPOINTS.length * 3 - 1);
+    for (const t of [...core, ...sv]) {
+      expect(t.statements, t.name).toBeGreaterThan(0);
+      expect(t.directSqlP50, t.name).toBeGreaterThan(0);
+      expect(t.ratio, t.name).toBeCloseTo(t.p50 / t.directSqlP50, 1);
+    }
+    expectSaneTimings([...core, ...sv]);
+    expect(sv.find((t) => t.name === 'filtered-samples [studyIds]')?.items).toBe(SAMPLES);
+    expect(sv.find((t) => t.name === 'filtered-samples [all sampleIdentifiers]')?.items).toBe(SAMPLES);
+    expect(core.find((t) => t.name.startsWith('GET /api/studies/{id}/samples'))?.items).toBe(SAMPLES);
+  });
+
+  it('times the statistics with the health probe running beside them', () => {
+    const stats = result.suites.stats!;
+    expect(stats.map((t) => t.name)).toEqual(statsCases([]).map((c) => c.name));
+    expectSaneTimings(stats);
+    for (const t of stats) {
+      expect(t.healthRequests, t.name).toBeGreaterThan(0);
+      expect(t.healthP50, t.name).toBeGreaterThan(0);
+      expect(t.healthP50, t.name).toBeLessThanOrEqual(t.healthMax);
+    }
+  });
+
+  it('runs the Study View mix at each connection count without errors', () => {
+    const runs = result.suites.concurrency!;
+    expect(runs.map((r) => r.connections)).toEqual([2, 4]);
+    for (const r of runs) {
+      expect(r.errors).toBe(0);
+      expect(r.requests).toBeGreaterThan(0);
+      expect(r.requestsPerSecond).toBeGreaterThan(0);
+      expect(r.p50).toBeGreaterThan(0);
+      expect(r.p50).toBeLessThanOrEqual(r.p95);
+      expect(r.p95).toBeLessThanOrEqual(r.p99);
+    }
+  });
+
+  it("tracks the server's peak RSS through every HTTP suite", () => {
+    const server = result.server!;
+    expect(Object.keys(server.peakRssAfterMb)).toEqual(['core-api', 'study-view', 'stats', 'concurrency']);
+    const after = Object.values(server.peakRssAfterMb);
+    expect(after).toEqual([...after].sort((a, b) => a - b)); // VmHWM only grows
+    expect(server.peakRssMb).toBeGreaterThanOrEqual(after.at(-1)!);
+    expect(server.overLimit).toBe(server.peakRssMb > 4096);
+    expect(server.overLimit).toBe(false);
+  });
+
+  it('writes a Markdown report with a section per suite and well-formed SVG charts', () => {
+    const md = readFileSync(markdownPath, 'utf8');
+    for (const heading of ['## Load', '## Core API', '## Study View', '## Statistics', '## Concurrency']) expect(md).toContain(heading);
+    expect(md).toContain(result.machine.commit);
+    const charts = [...md.matchAll(/!\[[^\]]*\]\(([^)]+\.svg)\)/g)].map((m) => m[1]);
+    expect(charts.map((c) => c.slice(c.lastIndexOf('-') + 1))).toEqual(['api.svg', 'view.svg', 'stats.svg', 'throughput.svg']);
+    for (const chart of charts) {
+      expect(existsSync(join(out, chart)), chart).toBe(true);
+      expect(checkWellFormedXml(readFileSync(join(out, chart), 'utf8'))).toBe('svg');
+    }
+  });
+
+  it('compares scales in the charts once results of another scale sit beside it', () => {
+    // A second scale's result: the same figures at twice the size, twice as slow.
+    const other = structuredClone(result);
+    other.scale = 2 * SAMPLES;
+    for (const t of other.suites['study-view']!) t.p50 *= 2;
+    const otherPath = join(out, `${result.date.slice(0, 10)}-${other.scale}.json`);
+    writeFileSync(otherPath, JSON.stringify(other));
+    copyFileSync(markdownPath, join(dir, 'before.md'));
+    expect(renderReports(out).sort()).toEqual([markdownPath, otherPath.replace(/\.json$/, '.md')].sort());
+    const svg = readFileSync(join(out, `${result.date.slice(0, 10)}-${SAMPLES}-study-view.svg`), 'utf8');
+    expect(svg).toContain('>300 samples<');
+    expect(svg).toContain('>600 samples<');
+    const first = result.suites['study-view']![0];
+    expect(svg).toContain(`${first.name} 600 samples: `);
+    expect(readFileSync(markdownPath, 'utf8')).toContain('Charts compare the latest result of each scale in this folder: 300');
+  });
+});
