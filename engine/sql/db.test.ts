@@ -19,4 +19,26 @@ describe('Db', () => {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('runs at most a few queries at once (streams too); the others wait, and ping never waits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'duckportal-db-'));
+    const path = join(dir, 'store.duckdb');
+    (await Db.open(path)).close();
+    const db = await Db.open(path, { readOnly: true });
+    const finished: string[] = [];
+    // Six slow queries and a stream, more than the four slots: all finish, in turn.
+    const slow = Array.from({ length: 6 }, (_, i) => db.all(sql`SELECT sum(hash(i + ${i})) AS s FROM range(30000000) t(i)`).then(() => finished.push(`slow${i}`)));
+    const streamed = (async () => {
+      let n = 0;
+      for await (const rows of db.stream<{ i: number }>(sql`SELECT i FROM range(5000) t(i)`)) n += rows.length;
+      finished.push(`stream ${n}`);
+    })();
+    const ping = db.ping<{ n: number }>(sql`SELECT 42 AS n`).then((row) => finished.push(`ping ${row?.n}`));
+    await Promise.all([...slow, streamed, ping]);
+    expect(finished[0]).toBe('ping 42');
+    expect(finished).toHaveLength(8);
+    expect(finished).toContain('stream 5000');
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

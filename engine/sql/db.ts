@@ -10,9 +10,41 @@ export type Row = Record<string, unknown>;
 /** Idle connections kept by a read-only store (more are opened while more queries run). */
 const MAX_IDLE_CONNECTIONS = 8;
 
+/**
+ * Queries a read-only store runs at once; later ones wait their turn. DuckDB already spreads one
+ * query over every core, so more at once gain nothing, and each holds its result: 32 concurrent
+ * Study View requests at GENIE's size took the server past 7 GB unbounded.
+ */
+const MAX_RUNNING_QUERIES = Number(process.env.DUCKPORTAL_MAX_RUNNING_QUERIES ?? 4);
+
+/** A counting semaphore: first come, first served. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(count: number) {
+    this.free = count;
+  }
+
+  async take(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
 export class Db {
   /** Read-only stores: idle connections for concurrent queries (a connection runs one at a time). */
   private readonly idle: DuckDBConnection[] = [];
+  private readonly slots = new Slots(MAX_RUNNING_QUERIES);
 
   private constructor(
     readonly instance: DuckDBInstance,
@@ -42,13 +74,24 @@ export class Db {
    */
   private async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     if (!this.pooled) return work(this.connection);
+    await this.slots.take();
     const connection = this.idle.pop() ?? (await this.instance.connect());
     try {
       return await work(connection);
     } finally {
       if (this.idle.length < MAX_IDLE_CONNECTIONS) this.idle.push(connection);
       else connection.closeSync();
+      this.slots.give();
     }
+  }
+
+  /**
+   * A trivial query on the store's own connection, outside the turn of the others: /api/health
+   * answers at once however busy the store is.
+   */
+  async ping<T = Row>(query: Sql): Promise<T | undefined> {
+    const reader = await this.connection.runAndReadAll(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params));
+    return reader.getRowObjectsJS().map((row) => normaliseRow(row) as T)[0];
   }
 
   /** Runs a statement without results (DDL, DML). */
@@ -78,12 +121,14 @@ export class Db {
    * consumer finishes, stops early (`return()`) or fails.
    */
   async *stream<T = Row>(query: Sql): AsyncGenerator<T[], void, undefined> {
+    if (this.pooled) await this.slots.take();
     const connection = await this.instance.connect();
     try {
       const result = await timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
       for await (const rows of result.yieldRowObjectJs()) yield rows.map((row) => normaliseRow(row) as T);
     } finally {
       connection.closeSync();
+      if (this.pooled) this.slots.give();
     }
   }
 

@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const row = await app.db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (SELECT 1 FROM type_of_cancer LIMIT 1)`);
+      const row = await app.db.ping<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (SELECT 1 FROM type_of_cancer LIMIT 1)`);
       return { status: row && row.n > 0 ? ('UP' as const) : ('DOWN' as const) };
     },
   );
