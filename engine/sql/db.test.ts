@@ -26,7 +26,7 @@ describe('Db', () => {
     (await Db.open(path)).close();
     const db = await Db.open(path, { readOnly: true });
     const finished: string[] = [];
-    // Six slow queries and a stream, more than the four slots: all finish, in turn.
+    // Six slow queries and a stream, more than the slots: all finish, in turn.
     const slow = Array.from({ length: 6 }, (_, i) => db.all(sql`SELECT sum(hash(i + ${i})) AS s FROM range(30000000) t(i)`).then(() => finished.push(`slow${i}`)));
     const streamed = (async () => {
       let n = 0;

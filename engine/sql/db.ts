@@ -2,6 +2,7 @@
 // running `sql` values, transactions, appenders, and the row mapper.
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
@@ -12,10 +13,11 @@ const MAX_IDLE_CONNECTIONS = 8;
 
 /**
  * Queries a read-only store runs at once; later ones wait their turn. DuckDB already spreads one
- * query over every core, so more at once gain nothing, and each holds its result: 32 concurrent
- * Study View requests at GENIE's size took the server past 7 GB unbounded.
+ * query over every core, so more at once gain little, and each holds its result. The Study View
+ * mix at GENIE's size with 32 connections on 2 cores (npm run bench -- --only concurrency):
+ * unbounded 2.8 requests/s and a 7.2 GB server, 4 at once 3.1 and 4.7 GB, 2 at once 4.4 and 2.4 GB.
  */
-const MAX_RUNNING_QUERIES = Number(process.env.DUCKPORTAL_MAX_RUNNING_QUERIES ?? 4);
+const MAX_RUNNING_QUERIES = Number(process.env.DUCKPORTAL_MAX_RUNNING_QUERIES ?? Math.max(2, Math.floor(availableParallelism() / 2)));
 
 /** A counting semaphore: first come, first served. */
 class Slots {
