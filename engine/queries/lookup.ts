@@ -1,7 +1,16 @@
 // Resolving the ids a request names to store keys, with cBioPortal's 404s (api.md 1.8, 1.9).
 import { NotFound } from '../errors.js';
 import type { Db } from '../sql/db.js';
-import { sql } from '../sql/sql.js';
+import { sql, type Fragment } from '../sql/sql.js';
+
+/**
+ * `column IN (the keys of these studies)`; undefined ids = no restriction. A listing shows a
+ * caller of a login-required instance only the studies it may read.
+ */
+export function inStudies(column: Fragment, studyIds: readonly string[] | undefined): Fragment {
+  if (studyIds === undefined) return sql`TRUE`;
+  return sql`${column} IN (SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${studyIds}::VARCHAR[])))`;
+}
 
 export async function requireStudyKey(db: Db, studyId: string): Promise<number> {
   const row = await db.one<{ study_key: number }>(sql`SELECT study_key FROM cancer_study WHERE study_id = ${studyId}`);

@@ -2,6 +2,7 @@
 // protein position (request order, one item per element) and variant counts by gene and keyword.
 import type { Db, Row } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
+import { inStudies } from './lookup.js';
 
 /** One profile (already checked) and the samples by list or ids, as MutationSpectrumFilter gives them. */
 export interface SpectrumSelection {
@@ -49,7 +50,8 @@ export interface MutationPosition {
  * studies and profiles in the gene with start >= proteinPosStart and end <= proteinPosEnd; 0
  * when none (the classic answer; v7 writes a null element, api.md 29 #6).
  */
-export async function fetchMutationCountsByPosition(db: Db, positions: readonly MutationPosition[]): Promise<Row[]> {
+/** `studyIds`: the studies whose mutations count (undefined: all). */
+export async function fetchMutationCountsByPosition(db: Db, positions: readonly MutationPosition[], studyIds?: readonly string[]): Promise<Row[]> {
   const genes = positions.map((p) => p.entrezGeneId);
   const starts = positions.map((p) => p.proteinPosStart);
   const ends = positions.map((p) => p.proteinPosEnd);
@@ -62,6 +64,7 @@ export async function fetchMutationCountsByPosition(db: Db, positions: readonly 
       SELECT d.entrez_gene_id, d.protein_pos_start, d.protein_pos_end, count(m.entrez_gene_id)::INTEGER AS count
       FROM d LEFT JOIN mutation m ON m.entrez_gene_id = d.entrez_gene_id
         AND m.protein_pos_start >= d.protein_pos_start AND m.protein_pos_end <= d.protein_pos_end
+        AND ${inStudies(sql`m.study_key`, studyIds)}
       GROUP BY ALL)
     SELECT q.entrez_gene_id, q.protein_pos_start, q.protein_pos_end, c.count
     FROM q JOIN c USING (entrez_gene_id, protein_pos_start, protein_pos_end)

@@ -2,6 +2,7 @@
 // Order: sortBy, else keyword ranking, else patientId under ID and import order otherwise.
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
+import { inStudies } from './lookup.js';
 import { nestedStudy } from './studies.js';
 
 export const PATIENT_SORT_COLUMNS = { patientId: 'p.patient_id' } as const;
@@ -9,7 +10,7 @@ export type PatientSortBy = keyof typeof PATIENT_SORT_COLUMNS;
 
 /** Which patients: every one, one study's, one patient, or (studyId, patientId) pairs. */
 export type PatientScope =
-  | { kind: 'all'; keyword?: string }
+  | { kind: 'all'; keyword?: string; studyIds?: readonly string[] }
   | { kind: 'study'; studyKey: number }
   | { kind: 'patient'; patientKey: number }
   | { kind: 'identifiers'; studyIds: readonly string[]; patientIds: readonly string[] };
@@ -39,7 +40,7 @@ function keywordMatch(keyword: string): Fragment {
 function scopeClause(scope: PatientScope): Fragment {
   switch (scope.kind) {
     case 'all':
-      return scope.keyword === undefined ? sql`TRUE` : keywordMatch(scope.keyword);
+      return sql`${scope.keyword === undefined ? sql`TRUE` : keywordMatch(scope.keyword)} AND ${inStudies(sql`p.study_key`, scope.studyIds)}`;
     case 'study':
       return sql`p.study_key = ${scope.studyKey}`;
     case 'patient':

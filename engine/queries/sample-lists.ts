@@ -2,6 +2,7 @@
 // member ids come in sample import order.
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
+import { inStudies } from './lookup.js';
 
 export const SAMPLE_LIST_SORT_COLUMNS = {
   sampleListId: 'l.stable_id', category: 'l.category', studyId: 's.study_id', name: 'l.name', description: 'l.description',
@@ -11,6 +12,8 @@ export type SampleListSortBy = keyof typeof SAMPLE_LIST_SORT_COLUMNS;
 /** Restricts by study key or by sample list ids (an empty list matches nothing); neither = all. */
 export interface SampleListScope {
   studyKey?: number;
+  /** The studies a listing may show (undefined: all). */
+  studyIds?: readonly string[];
   sampleListIds?: readonly string[];
 }
 
@@ -25,6 +28,7 @@ export interface SampleListQuery extends SampleListScope {
 function whereClause(q: SampleListScope): Fragment {
   const parts: Fragment[] = [sql`TRUE`];
   if (q.studyKey !== undefined) parts.push(sql`l.study_key = ${q.studyKey}`);
+  if (q.studyIds !== undefined) parts.push(inStudies(sql`l.study_key`, q.studyIds));
   if (q.sampleListIds) parts.push(q.sampleListIds.length ? sql`l.stable_id IN (SELECT unnest(${q.sampleListIds}::VARCHAR[]))` : sql`FALSE`);
   return parts.reduce((acc, p) => sql`${acc} AND ${p}`);
 }

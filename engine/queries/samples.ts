@@ -2,13 +2,14 @@
 // sample lists, or searched by keyword. Default order: sampleId under ID, else studyId, sampleId.
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
+import { inStudies } from './lookup.js';
 
 export const SAMPLE_SORT_COLUMNS = { sampleId: 'x.sample_id', sampleType: 'x.sample_type' } as const;
 export type SampleSortBy = keyof typeof SAMPLE_SORT_COLUMNS;
 
 /** Which samples; `identifiers` are parallel (studyId, sampleId) lists, `sampleLists` a union of members. */
 export type SampleScope =
-  | { kind: 'all'; keyword?: string }
+  | { kind: 'all'; keyword?: string; studyIds?: readonly string[] }
   | { kind: 'study'; studyKey: number }
   | { kind: 'patient'; patientKey: number }
   | { kind: 'sample'; sampleKey: number }
@@ -35,7 +36,7 @@ function keywordMatch(keyword: string): Fragment {
 function scopeClause(scope: SampleScope): Fragment {
   switch (scope.kind) {
     case 'all':
-      return scope.keyword === undefined ? sql`TRUE` : keywordMatch(scope.keyword);
+      return sql`${scope.keyword === undefined ? sql`TRUE` : keywordMatch(scope.keyword)} AND ${inStudies(sql`x.study_key`, scope.studyIds)}`;
     case 'study':
       return sql`x.study_key = ${scope.studyKey}`;
     case 'patient':

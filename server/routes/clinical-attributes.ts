@@ -10,6 +10,7 @@ import { requireStudyKey } from '../../engine/queries/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, MAX_PAGE_SIZE, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { ClinicalAttributeSchema } from '../schemas/clinical-attributes.js';
+import { readableStudyIds } from '../plugins/security.js';
 
 const tags = ['Clinical Attributes'];
 const ListQuery = Type.Object({
@@ -30,7 +31,7 @@ export const clinicalAttributeRoutes: FastifyPluginAsyncTypebox = async (app) =>
 
   app.get('/clinical-attributes', {
     schema: { tags, operationId: 'getAllClinicalAttributesUsingGET', description: 'Get all clinical attributes', querystring: ListQuery, response: ListResponse },
-  }, async (request, reply) => reply.send((await list(undefined, request.query, reply)) as never));
+  }, async (request, reply) => reply.send((await list(await readableStudyIds(app, request), request.query, reply)) as never));
 
   app.get('/studies/:studyId/clinical-attributes', {
     schema: {
@@ -57,6 +58,7 @@ export const clinicalAttributeRoutes: FastifyPluginAsyncTypebox = async (app) =>
   });
 
   app.post('/clinical-attributes/fetch', {
+    config: { bodyIds: 'studies' },
     schema: {
       tags, operationId: 'fetchClinicalAttributesUsingPOST', description: 'Fetch clinical attributes',
       querystring: Type.Object({ projection: Type.Optional(Projection) }),

@@ -12,6 +12,7 @@ import {
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams, type ProjectionName } from '../params.js';
 import { MolecularProfileFilterSchema, MolecularProfileSchema } from '../schemas/molecular-profiles.js';
+import { readableStudyIds } from '../plugins/security.js';
 
 const tags = ['Molecular Profiles'];
 const ListQuery = Type.Object({
@@ -40,7 +41,10 @@ export const molecularProfileRoutes: FastifyPluginAsyncTypebox = async (app) => 
 
   app.get('/molecular-profiles', {
     schema: { tags, operationId: 'getAllMolecularProfilesUsingGET', description: 'Get all molecular profiles', querystring: ListQuery, response },
-  }, async (request, reply) => answer({ scope: { kind: 'all' }, ...listParams(request.query) }, reply));
+  }, async (request, reply) => {
+    const studyIds = await readableStudyIds(app, request);
+    return answer({ scope: studyIds === undefined ? { kind: 'all' } : { kind: 'studies', studyIds }, ...listParams(request.query) }, reply);
+  });
 
   app.get('/studies/:studyId/molecular-profiles', {
     schema: {

@@ -16,6 +16,7 @@ import {
   MutationSchema, MutationSpectrumFilterSchema, MutationSpectrumSchema, VariantCountIdentifierSchema, VariantCountSchema,
 } from '../schemas/mutations.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
+import { readableStudyIds } from '../plugins/security.js';
 
 const tags = ['Mutations'];
 /** Describes the answer for OpenAPI; the items are streamed as JSON texts DuckDB writes (mutations-stream.ts). */
@@ -117,7 +118,7 @@ export const mutationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Array(MutationPositionIdentifierSchema, { minItems: 1, maxItems: 10_000_000, title: 'mutationPositionIdentifiers' }),
       response: { 200: Type.Array(MutationCountByPositionSchema) },
     },
-  }, async (request) => (await fetchMutationCountsByPosition(app.db, request.body)).map(toApiObject) as never);
+  }, async (request) => (await fetchMutationCountsByPosition(app.db, request.body, await readableStudyIds(app, request))).map(toApiObject) as never);
 
   app.post('/molecular-profiles/:molecularProfileId/variant-counts/fetch', {
     schema: {

@@ -8,6 +8,7 @@ import { NamespaceAttributeSchema, NamespaceComparisonFilterSchema, NamespaceDat
 
 export const namespaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/namespace-attributes/fetch', {
+    config: { bodyIds: 'studies' },
     schema: {
       tags: ['Namespace Attributes'], operationId: 'fetchNamespaceUsingPOST', description: 'Fetch namespace attributes',
       // No size limit on this list (api.md 21); an empty list finds nothing.

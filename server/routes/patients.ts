@@ -9,6 +9,7 @@ import { countPatients, fetchPatients, PATIENT_SORT_COLUMNS, type PatientScope, 
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { PatientFilterSchema, PatientSchema, type PatientFilter } from '../schemas/patients.js';
+import { readableStudyIds } from '../plugins/security.js';
 
 const tags = ['Patients'];
 const ListQuery = Type.Object({ ...pagingQuery(), sortBy: Type.Optional(literalUnion(Object.keys(PATIENT_SORT_COLUMNS) as PatientSortBy[])) });
@@ -38,7 +39,7 @@ export const patientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const keyword = request.query.keyword || undefined;
-    return list({ kind: 'all', keyword }, request.query, reply);
+    return list({ kind: 'all', keyword, studyIds: await readableStudyIds(app, request) }, request.query, reply);
   });
 
   app.get('/studies/:studyId/patients', {

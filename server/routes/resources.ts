@@ -58,6 +58,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/resource-definitions/fetch', {
+    config: { bodyIds: 'studies' },
     schema: {
       tags: definitionTags, operationId: 'fetchResourceDefinitionsUsingPOST', description: 'Get all resource definitions for specified studies',
       querystring: Type.Object({ projection: Type.Optional(Projection) }),

@@ -10,6 +10,7 @@ import {
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, MAX_PAGE_SIZE, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { SampleListSchema } from '../schemas/sample-lists.js';
+import { readableStudyIds } from '../plugins/security.js';
 
 const tags = ['Sample Lists'];
 const ListQuery = Type.Object({ ...pagingQuery(), sortBy: Type.Optional(literalUnion(Object.keys(SAMPLE_LIST_SORT_COLUMNS) as SampleListSortBy[])) });
@@ -25,7 +26,7 @@ export const sampleListRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/sample-lists', {
     schema: { tags, operationId: 'getAllSampleListsUsingGET', description: 'Get all sample lists', querystring: ListQuery, response: ListResponse },
-  }, async (request, reply) => list({}, request.query, reply));
+  }, async (request, reply) => list({ studyIds: await readableStudyIds(app, request) }, request.query, reply));
 
   app.get('/studies/:studyId/sample-lists', {
     schema: {
@@ -53,6 +54,7 @@ export const sampleListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => fetchSampleListSampleIds(app.db, await requireSampleListKey(app.db, request.params.sampleListId)));
 
   app.post('/sample-lists/fetch', {
+    config: { bodyIds: 'sampleLists' },
     schema: {
       tags, operationId: 'fetchSampleListsUsingPOST', description: 'Fetch sample lists by ID',
       querystring: Type.Object({ projection: Type.Optional(Projection) }),

@@ -9,6 +9,7 @@ import { countSamples, fetchSamples, SAMPLE_SORT_COLUMNS, type SampleScope, type
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { SampleFilterSchema, SampleSchema, type SampleFilter } from '../schemas/samples.js';
+import { readableStudyIds } from '../plugins/security.js';
 
 const tags = ['Samples'];
 const ListQuery = Type.Object({ ...pagingQuery(), sortBy: Type.Optional(literalUnion(Object.keys(SAMPLE_SORT_COLUMNS) as SampleSortBy[])) });
@@ -42,7 +43,8 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ ...ListQuery.properties, keyword: Type.Optional(Type.String({ description: 'Search keyword that applies to the sample ID' })) }),
       response: ListResponse,
     },
-  }, async (request, reply) => list({ kind: 'all', keyword: request.query.keyword || undefined }, request.query, reply));
+  }, async (request, reply) =>
+    list({ kind: 'all', keyword: request.query.keyword || undefined, studyIds: await readableStudyIds(app, request) }, request.query, reply));
 
   app.get('/studies/:studyId/samples', {
     schema: {

@@ -10,6 +10,7 @@ import { toApiObject } from '../../engine/sql/db.js';
 import { MAX_PAGE_SIZE, Projection, StudyIdParams } from '../params.js';
 import { CancerStudySchema, CancerStudyTagsSchema } from '../schemas/studies.js';
 import { CancerStudyMetadataSchema } from '../schemas/study.js';
+import { readableStudyIds } from '../plugins/security.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -35,15 +36,16 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { keyword, projection = 'SUMMARY', sortBy, direction, pageSize, pageNumber } = request.query;
+      const studyIds = await readableStudyIds(app, request);
       if (projection === 'META') {
-        const total = String(await countStudies(app.db, { keyword }));
+        const total = String(await countStudies(app.db, { keyword, studyIds }));
         reply.header('total-count', total).header('X-Total-Count', total);
         return [];
       }
       // Pages are 1-based here (v7): 0, 1 and absent all give the first page.
       const page = Math.max((pageNumber ?? 1) - 1, 0);
       const query = {
-        keyword, sortBy, direction,
+        keyword, studyIds, sortBy, direction,
         limit: pageSize,
         offset: pageSize === undefined ? 0 : pageSize * page,
         detailed: projection === 'DETAILED',
@@ -85,7 +87,7 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const total = String(await countStudies(app.db, { keyword: request.query.keyword }));
+      const total = String(await countStudies(app.db, { keyword: request.query.keyword, studyIds: await readableStudyIds(app, request) }));
       return reply.header('total-count', total).header('X-Total-Count', total).send(undefined as never);
     },
   );
@@ -93,6 +95,7 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/studies/fetch',
     {
+      config: { bodyIds: 'studies' },
       schema: {
         tags: ['Studies'],
         operationId: 'fetchStudiesUsingPOST',
@@ -135,6 +138,7 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/studies/tags/fetch',
     {
+      config: { bodyIds: 'studies' },
       schema: {
         tags: ['Studies'],
         operationId: 'getTagsForMultipleStudiesUsingPOST',

@@ -38,6 +38,7 @@ export const studyAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/custom-driver-annotation-report/fetch',
     {
+      config: { bodyIds: 'profiles' },
       schema: {
         tags: ['Custom Driver Annotation Report'],
         operationId: 'fetchAlterationDriverAnnotationReportUsingPOST',

@@ -85,6 +85,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
   app.post(
     '/treatments/display-patient',
     {
+      config: { bodyIds: 'studies' },
       schema: {
         tags: TAGS, operationId: 'getContainsTreatmentDataUsingPOST', querystring: TierQuery,
         body: StudyIdSetSchema, response: { 200: Type.Boolean() },
@@ -96,6 +97,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
   app.post(
     '/treatments/display-sample',
     {
+      config: { bodyIds: 'studies' },
       schema: {
         tags: TAGS, operationId: 'getContainsSampleTreatmentDataUsingPOST', querystring: TierQuery,
         body: StudyIdSetSchema, response: { 200: Type.Boolean() },
