@@ -8,6 +8,7 @@ import { StateStore } from '../engine/state/state-store.js';
 import { DEFAULT_SETTINGS, type SecuritySettings } from './config/settings.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installSecurity } from './plugins/security.js';
+import { installVirtualStudyIds } from './virtual-studies.js';
 import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
 import { installOpenApi } from './plugins/openapi.js';
 import { ROUTE_GROUPS } from './routes/index.js';
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.state === undefined) app.addHook('onClose', () => state.close());
   installErrorHandler(app);
   installSecurity(app, { settings: options.settings ?? DEFAULT_SETTINGS, state, now: options.now ?? Date.now });
+  installVirtualStudyIds(app);
   await installHttp(app);
   await installOpenApi(app);
   await app.register(

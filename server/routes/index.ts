@@ -39,6 +39,7 @@ import { clinicalEnrichmentRoutes } from './clinical-enrichments.js';
 import { alterationEnrichmentRoutes } from './alteration-enrichments.js';
 import { genericAssayCategoricalEnrichmentRoutes } from './generic-assay-categorical-enrichments.js';
 import { dataAccessTokenRoutes } from './data-access-tokens.js';
+import { virtualStudyRoutes } from './virtual-studies.js';
 
 export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   healthRoutes,
@@ -80,4 +81,5 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   genericAssayCategoricalEnrichmentRoutes,
   studyViewPlotRoutes,
   dataAccessTokenRoutes,
+  virtualStudyRoutes,
 ];

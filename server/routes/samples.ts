@@ -10,6 +10,7 @@ import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { SampleFilterSchema, SampleSchema, type SampleFilter } from '../schemas/samples.js';
 import { readableStudyIds } from '../plugins/security.js';
+import { membersOf, virtualStudyOf } from '../virtual-studies.js';
 
 const tags = ['Samples'];
 const ListQuery = Type.Object({ ...pagingQuery(), sortBy: Type.Optional(literalUnion(Object.keys(SAMPLE_SORT_COLUMNS) as SampleSortBy[])) });
@@ -51,7 +52,15 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'getAllSamplesInStudyUsingGET', description: 'Get all samples in a study',
       params: StudyIdParams, querystring: ListQuery, response: ListResponse,
     },
-  }, async (request, reply) => list({ kind: 'study', studyKey: await requireStudyKey(app.db, request.params.studyId) }, request.query, reply));
+  }, async (request, reply) => {
+    const virtual = await virtualStudyOf(app, request.params.studyId);
+    if (virtual) {
+      const members = await membersOf(app, virtual.data);
+      const pairs = members.flatMap((m) => m.samples.map((sampleId) => ({ studyId: m.id, sampleId })));
+      return list({ kind: 'identifiers', studyIds: pairs.map((p) => p.studyId), sampleIds: pairs.map((p) => p.sampleId) }, request.query, reply);
+    }
+    return list({ kind: 'study', studyKey: await requireStudyKey(app.db, request.params.studyId) }, request.query, reply);
+  });
 
   app.get('/studies/:studyId/samples/:sampleId', {
     schema: {

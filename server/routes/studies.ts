@@ -11,6 +11,7 @@ import { MAX_PAGE_SIZE, Projection, StudyIdParams } from '../params.js';
 import { CancerStudySchema, CancerStudyTagsSchema } from '../schemas/studies.js';
 import { CancerStudyMetadataSchema } from '../schemas/study.js';
 import { readableStudyIds } from '../plugins/security.js';
+import { virtualCancerStudy, virtualStudyOf } from '../virtual-studies.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -71,7 +72,11 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const [study] = await fetchStudies(app.db, { studyId: request.params.studyId, detailed: true });
-      if (!study) throw NotFound.study(request.params.studyId);
+      if (!study) {
+        const virtual = await virtualStudyOf(app, request.params.studyId);
+        if (virtual) return (await virtualCancerStudy(app, virtual)) as never;
+        throw NotFound.study(request.params.studyId);
+      }
       return toApiObject(study) as never;
     },
   );

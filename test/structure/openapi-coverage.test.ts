@@ -46,8 +46,6 @@ function specEndpoints(): Endpoint[] {
   return [...endpoints.values()];
 }
 
-/** Seed sections whose endpoints come with the security issue (virtual studies). */
-const SEED_LATER = ['### Virtual study endpoints'];
 
 /**
  * Endpoints of seed.md section 4: rows `| /api/... |` (POST unless under "GET endpoints") and
@@ -58,7 +56,6 @@ function seedEndpoints(): Endpoint[] {
   const section = text.split(/\n(?=## \d+\.)/).find((s) => s.startsWith('## 4.'))!;
   const endpoints: Endpoint[] = [];
   for (const sub of section.split(/\n(?=### )/)) {
-    if (SEED_LATER.some((h) => sub.startsWith(h))) continue;
     const defaultMethod = sub.startsWith('### GET endpoints') ? 'GET' : 'POST';
     for (const m of sub.matchAll(/^\|\s*(?:(GET|POST|DELETE) )?(\/api\/[^\s|]+)\s*\|([^|]*)\|/gm)) {
       const query = m[3].replace(/\([^)]*\)/g, '');
@@ -70,7 +67,7 @@ function seedEndpoints(): Endpoint[] {
 }
 
 /** Path templates compared without their parameter names. */
-const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+const shape = (path: string) => path.replace(/\{[^}]+\}|<[^>]+>/g, '{}');
 
 let app: FastifyInstance;
 let served: Map<string, { parameters?: { name: string; in: string }[] }>;

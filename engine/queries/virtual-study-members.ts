@@ -1,0 +1,27 @@
+// The samples of a virtual study, per study: a static one's listed samples that exist, a dynamic
+// one's filter cohort (recomputed at every use).
+import type { Db } from '../sql/db.js';
+import { sql, type Fragment } from '../sql/sql.js';
+
+export interface StudySamples {
+  id: string;
+  samples: string[];
+}
+
+/** The cohort's samples grouped by study, in study id then sample id order. */
+export function cohortMembers(db: Db, cohort: Fragment): Promise<StudySamples[]> {
+  return db.all<StudySamples>(sql`
+    SELECT c.study_id AS id, list(s.sample_id ORDER BY s.sample_id) AS samples
+    FROM sample s JOIN cancer_study c USING (study_key) WHERE s.sample_key IN (${cohort})
+    GROUP BY c.study_id ORDER BY c.study_id`);
+}
+
+/** The listed (study, sample) pairs that exist, grouped as `cohortMembers` groups them. */
+export function existingMembers(db: Db, studies: readonly StudySamples[]): Promise<StudySamples[]> {
+  const pairs = studies.flatMap((s) => s.samples.map((sample) => [s.id, sample] as const));
+  return db.all<StudySamples>(sql`
+    WITH r AS (SELECT unnest(${pairs.map((p) => p[0])}::VARCHAR[]) AS study_id, unnest(${pairs.map((p) => p[1])}::VARCHAR[]) AS sample_id)
+    SELECT c.study_id AS id, list(DISTINCT s.sample_id ORDER BY s.sample_id) AS samples
+    FROM r JOIN cancer_study c USING (study_id) JOIN sample s ON s.study_key = c.study_key AND s.sample_id = r.sample_id
+    GROUP BY c.study_id ORDER BY c.study_id`);
+}
