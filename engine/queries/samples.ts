@@ -104,18 +104,26 @@ export async function fetchSamples(db: Db, q: SampleQuery): Promise<Row[]> {
   return db.all(selectSamples(q, sampleColumns(q.projection)));
 }
 
+/** The Sample fields of a projection in SampleSchema's order: [API name, column of sampleColumns]. */
+function sampleFields(projection: SampleQuery['projection']): [string, string][] {
+  const id: [string, string][] = [['uniqueSampleKey', 'unique_sample_key'], ['uniquePatientKey', 'unique_patient_key'],
+    ['sampleId', 'sample_id'], ['patientId', 'patient_id'], ['studyId', 'study_id']];
+  if (projection === 'ID') return id;
+  const summary: [string, string][] = [...id, ['sampleType', 'sample_type']];
+  if (projection === 'SUMMARY') return summary;
+  return [...summary, ['sequenced', 'sequenced'], ['copyNumberSegmentPresent', 'copy_number_segment_present']];
+}
+
 /**
- * The ID projection as JSON texts written by DuckDB and joined by it into one text per 8,192
- * items (for answers of up to every sample of a large cohort: handing JavaScript 272,000 small
- * strings, let alone objects, costs far more than the query; 33 large ones cost little). The
- * joined texts of a whole answer are held by DuckDB at once: tens of MB at GENIE's size.
+ * The answer of fetchSamples as JSON texts written by DuckDB (nulls omitted) and joined by it
+ * into one text per 8,192 items: handing JavaScript 272,000 rows, as objects or even as small
+ * strings, costs far more than the query; 33 large strings cost little. The joined texts of a
+ * whole answer are held by DuckDB at once: tens of MB at GENIE's size.
  */
-export async function* streamSampleIdsJson(db: Db, scope: SampleScope): AsyncGenerator<string[], void, undefined> {
-  const json = sql`json_object('uniqueSampleKey', unique_key(x.sample_id, s.study_id), 'uniquePatientKey', unique_key(p.patient_id, s.study_id),
-    'sampleId', x.sample_id, 'patientId', p.patient_id, 'studyId', s.study_id)::VARCHAR`;
-  const numbered = sql`SELECT ${json} AS json, row_number() OVER (ORDER BY ${orderClause({ scope, projection: 'ID' })}) AS n
-    FROM sample x JOIN patient p ON p.patient_key = x.patient_key JOIN cancer_study s ON s.study_key = x.study_key
-    WHERE ${scopeClause(scope)}`;
-  const joined = sql`SELECT string_agg(json, ',' ORDER BY n) AS json FROM (${numbered}) GROUP BY (n - 1) // 8192 ORDER BY (n - 1) // 8192`;
-  for await (const rows of db.stream<{ json: string }>(joined)) yield rows.map((r) => r.json);
+export async function* streamSamplesJson(db: Db, q: SampleQuery): AsyncGenerator<string[], void, undefined> {
+  const struct = sampleFields(q.projection).map(([name, column]) => `'${name}': ${column}`).join(', ');
+  const rows = selectSamples(q, sql`${sampleColumns(q.projection)}, row_number() OVER (ORDER BY ${orderClause(q)}) AS n`);
+  const joined = sql`SELECT string_agg(json_merge_patch('{}', to_json({${raw(struct)}}))::VARCHAR, ',' ORDER BY n) AS json
+    FROM (${rows}) GROUP BY (n - 1) // 8192 ORDER BY (n - 1) // 8192`;
+  for await (const batch of db.stream<{ json: string }>(joined)) yield batch.map((r) => r.json);
 }

@@ -5,11 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { InvalidRequest } from '../../engine/errors.js';
 import { decodeUniqueKeys } from '../../engine/keys.js';
 import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/queries/lookup.js';
-import { countSamples, fetchSamples, SAMPLE_SORT_COLUMNS, type SampleScope, type SampleSortBy } from '../../engine/queries/samples.js';
+import { countSamples, fetchSamples, streamSamplesJson, SAMPLE_SORT_COLUMNS, type SampleScope, type SampleSortBy } from '../../engine/queries/samples.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { SampleFilterSchema, SampleSchema, type SampleFilter } from '../schemas/samples.js';
 import { readableStudyIds } from '../plugins/security.js';
+import { sendJsonArrayStream } from '../json-array-stream.js';
 import { membersOf, virtualStudyOf } from '../virtual-studies.js';
 
 const tags = ['Samples'];
@@ -35,7 +36,7 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const list = async (scope: SampleScope, query: typeof ListQuery.static, reply: FastifyReply) => {
     const { projection = 'SUMMARY', sortBy, direction } = query;
     if (projection === 'META') return reply.header('total-count', String(await countSamples(app.db, scope))).send(undefined as never);
-    return reply.send((await fetchSamples(app.db, { scope, projection, sortBy, direction, ...pageOf(query) })).map(toApiObject));
+    return sendJsonArrayStream(reply, streamSamplesJson(app.db, { scope, projection, sortBy, direction, ...pageOf(query) }));
   };
 
   app.get('/samples', {
@@ -94,6 +95,6 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const scope = scopeOf(request.body);
     const { projection = 'SUMMARY' } = request.query;
     if (projection === 'META') return reply.header('total-count', String(await countSamples(app.db, scope))).send(undefined as never);
-    return (await fetchSamples(app.db, { scope, projection })).map(toApiObject) as never;
+    return sendJsonArrayStream(reply, streamSamplesJson(app.db, { scope, projection }));
   });
 };

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { StudyViewFilter } from '../../engine/filter/compile.js';
-import { streamSampleIdsJson } from '../../engine/queries/samples.js';
+import { streamSamplesJson } from '../../engine/queries/samples.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
 import { SampleSchema } from '../schemas/samples.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
@@ -22,6 +22,6 @@ export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const cohort = await cohortOf(app, request.body as StudyViewFilter, { negate: request.query.negateFilters === true });
     // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
-    return sendJsonArrayStream(reply, streamSampleIdsJson(app.db, { kind: 'cohort', cohort }));
+    return sendJsonArrayStream(reply, streamSamplesJson(app.db, { scope: { kind: 'cohort', cohort }, projection: 'ID' }));
   });
 };
