@@ -25,5 +25,11 @@ export async function sendJsonArrayStream(reply: FastifyReply, batches: Batches)
     }
   }
   // One batch in flight at a time: memory stays at about one chunk whatever the answer's size.
+  // A client gone before the body started reading never runs body()'s finally: end the query when
+  // the response closes, or its connection and its turn at the store (engine/sql/db.ts) are never
+  // given back (a server under 32 connections stalled so).
+  const end = () => void batches.return(undefined);
+  if (reply.raw.destroyed) end();
+  else reply.raw.once('close', end);
   return reply.type('application/json; charset=utf-8').send(Readable.from(body(), { highWaterMark: 1 }));
 }

@@ -2,6 +2,7 @@
 // Panels are global; panel data says, per (profile, sample), which panel profiled the sample, if any.
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
+import { streamJoinedJson } from '../sql/joined-json.js';
 
 export const GENE_PANEL_SORT_COLUMNS = { genePanelId: 'gp.panel_id', description: 'gp.description' } as const;
 export type GenePanelSortBy = keyof typeof GENE_PANEL_SORT_COLUMNS;
@@ -74,13 +75,13 @@ function cases(s: GenePanelDataSelection): Fragment {
  * for mutation profiles is also true for members of `<studyId>_sequenced`. Profile, then sample
  * import order (the reference leaves it unordered).
  */
-export function fetchGenePanelData(db: Db, s: GenePanelDataSelection): Promise<Row[]> {
-  return db.all(sql`
+function selectGenePanelData(s: GenePanelDataSelection, extra: Fragment): Fragment {
+  return sql`
     SELECT unique_key(x.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,
       p.stable_id AS molecular_profile_id, x.sample_id, pa.patient_id, st.study_id, gp.panel_id AS gene_panel_id,
       (sp.profile_key IS NOT NULL OR (p.genetic_alteration_type = 'MUTATION_EXTENDED' AND EXISTS (
         SELECT 1 FROM sample_list l JOIN sample_list_member m ON m.list_key = l.list_key
-        WHERE l.study_key = p.study_key AND l.stable_id = st.study_id || '_sequenced' AND m.sample_key = x.sample_key))) AS profiled
+        WHERE l.study_key = p.study_key AND l.stable_id = st.study_id || '_sequenced' AND m.sample_key = x.sample_key))) AS profiled ${extra}
     FROM (${cases(s)}) c
     JOIN molecular_profile p ON p.profile_key = c.profile_key
     JOIN sample x ON x.sample_key = c.sample_key
@@ -88,5 +89,16 @@ export function fetchGenePanelData(db: Db, s: GenePanelDataSelection): Promise<R
     JOIN cancer_study st ON st.study_key = x.study_key
     LEFT JOIN sample_profile sp ON sp.profile_key = c.profile_key AND sp.sample_key = c.sample_key
     LEFT JOIN gene_panel gp ON gp.panel_key = sp.panel_key
-    ORDER BY c.profile_key, c.sample_key`);
+    ORDER BY c.profile_key, c.sample_key`;
+}
+
+/** GenePanelData in GenePanelDataSchema's order. */
+const GENE_PANEL_DATA_FIELDS = [
+  ['uniqueSampleKey', 'unique_sample_key'], ['uniquePatientKey', 'unique_patient_key'], ['molecularProfileId', 'molecular_profile_id'],
+  ['sampleId', 'sample_id'], ['patientId', 'patient_id'], ['studyId', 'study_id'], ['genePanelId', 'gene_panel_id'], ['profiled', 'profiled'],
+] as const;
+
+/** The GenePanelData answer as JSON written by DuckDB (engine/sql/joined-json.ts). */
+export function streamGenePanelDataJson(db: Db, s: GenePanelDataSelection): AsyncGenerator<string[], void, undefined> {
+  return streamJoinedJson(db, selectGenePanelData(s, sql`, row_number() OVER (ORDER BY c.profile_key, c.sample_key) AS n`), GENE_PANEL_DATA_FIELDS);
 }

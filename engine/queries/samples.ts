@@ -2,6 +2,7 @@
 // sample lists, or searched by keyword. Default order: sampleId under ID, else studyId, sampleId.
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
+import { streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { inStudies } from './lookup.js';
 
 export const SAMPLE_SORT_COLUMNS = { sampleId: 'x.sample_id', sampleType: 'x.sample_type' } as const;
@@ -105,25 +106,17 @@ export async function fetchSamples(db: Db, q: SampleQuery): Promise<Row[]> {
 }
 
 /** The Sample fields of a projection in SampleSchema's order: [API name, column of sampleColumns]. */
-function sampleFields(projection: SampleQuery['projection']): [string, string][] {
-  const id: [string, string][] = [['uniqueSampleKey', 'unique_sample_key'], ['uniquePatientKey', 'unique_patient_key'],
-    ['sampleId', 'sample_id'], ['patientId', 'patient_id'], ['studyId', 'study_id']];
+function sampleFields(projection: SampleQuery['projection']): JsonFields {
+  const id = [['uniqueSampleKey', 'unique_sample_key'], ['uniquePatientKey', 'unique_patient_key'],
+    ['sampleId', 'sample_id'], ['patientId', 'patient_id'], ['studyId', 'study_id']] as const;
   if (projection === 'ID') return id;
-  const summary: [string, string][] = [...id, ['sampleType', 'sample_type']];
+  const summary = [...id, ['sampleType', 'sample_type']] as const;
   if (projection === 'SUMMARY') return summary;
   return [...summary, ['sequenced', 'sequenced'], ['copyNumberSegmentPresent', 'copy_number_segment_present']];
 }
 
-/**
- * The answer of fetchSamples as JSON texts written by DuckDB (nulls omitted) and joined by it
- * into one text per 8,192 items: handing JavaScript 272,000 rows, as objects or even as small
- * strings, costs far more than the query; 33 large strings cost little. The joined texts of a
- * whole answer are held by DuckDB at once: tens of MB at GENIE's size.
- */
-export async function* streamSamplesJson(db: Db, q: SampleQuery): AsyncGenerator<string[], void, undefined> {
-  const struct = sampleFields(q.projection).map(([name, column]) => `'${name}': ${column}`).join(', ');
+/** The answer of fetchSamples as JSON written by DuckDB (engine/sql/joined-json.ts). */
+export function streamSamplesJson(db: Db, q: SampleQuery): AsyncGenerator<string[], void, undefined> {
   const rows = selectSamples(q, sql`${sampleColumns(q.projection)}, row_number() OVER (ORDER BY ${orderClause(q)}) AS n`);
-  const joined = sql`SELECT string_agg(json_merge_patch('{}', to_json({${raw(struct)}}))::VARCHAR, ',' ORDER BY n) AS json
-    FROM (${rows}) GROUP BY (n - 1) // 8192 ORDER BY (n - 1) // 8192`;
-  for await (const batch of db.stream<{ json: string }>(joined)) yield batch.map((r) => r.json);
+  return streamJoinedJson(db, rows, sampleFields(q.projection));
 }

@@ -4,10 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
-  countGenePanels, fetchGenePanelData, fetchGenePanels, GENE_PANEL_SORT_COLUMNS, type GenePanelDataSelection, type GenePanelSortBy,
+  countGenePanels, fetchGenePanels, streamGenePanelDataJson, GENE_PANEL_SORT_COLUMNS, type GenePanelDataSelection, type GenePanelSortBy,
 } from '../../engine/queries/gene-panels.js';
 import { requireProfile } from '../../engine/queries/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
+import { sendJsonArrayStream } from '../json-array-stream.js';
 import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';
 import {
   GenePanelDataFilterSchema, GenePanelDataMultipleStudyFilterSchema, GenePanelDataSchema, GenePanelSchema,
@@ -65,7 +66,7 @@ export const genePanelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Type.Object({ molecularProfileId: Type.String({ description: 'Molecular Profile ID e.g. nsclc_unito_2016_mutations' }) }),
       body: GenePanelDataFilterSchema, response: dataResponse,
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { sampleListId, sampleIds } = request.body;
     if ((sampleListId === undefined) === (sampleIds === undefined)) throw new InvalidRequest('eitherSampleListIdOrSampleIdsPresent must be true');
     const id = request.params.molecularProfileId;
@@ -73,7 +74,7 @@ export const genePanelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Only the sample-list form checks the profile; with sample ids an unknown profile gives [].
     if (sampleListId !== undefined) selection = { kind: 'sampleList', profileKey: (await requireProfile(app.db, id)).profile_key, sampleListId };
     else selection = { kind: 'pairs', molecularProfileIds: (sampleIds ?? []).map(() => id), sampleIds: sampleIds ?? [] };
-    return (await fetchGenePanelData(app.db, selection)).map(toApiObject) as never;
+    return sendJsonArrayStream(reply, streamGenePanelDataJson(app.db, selection));
   });
 
   app.post('/gene-panel-data/fetch', {
@@ -81,13 +82,13 @@ export const genePanelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: dataTags, operationId: 'fetchGenePanelDataInMultipleMolecularProfilesUsingPOST', description: 'Fetch gene panel data',
       body: GenePanelDataMultipleStudyFilterSchema, response: dataResponse,
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { molecularProfileIds, sampleMolecularIdentifiers } = request.body;
     if ((molecularProfileIds === undefined) === (sampleMolecularIdentifiers === undefined))
       throw new InvalidRequest('eitherMolecularProfileIdsOrSampleMolecularIdentifiersPresent must be true');
     const selection: GenePanelDataSelection = sampleMolecularIdentifiers !== undefined
       ? { kind: 'pairs', molecularProfileIds: sampleMolecularIdentifiers.map((i) => i.molecularProfileId), sampleIds: sampleMolecularIdentifiers.map((i) => i.sampleId) }
       : { kind: 'profiles', molecularProfileIds: molecularProfileIds ?? [] };
-    return (await fetchGenePanelData(app.db, selection)).map(toApiObject) as never;
+    return sendJsonArrayStream(reply, streamGenePanelDataJson(app.db, selection));
   });
 };
