@@ -1,12 +1,14 @@
 // Virtual studies at use (api.md 27): their members, their JSON, and their ids in place of study
 // ids. A virtual study id in a body's `studyIds` (a StudyViewFilter, at any depth) is replaced,
 // before the route runs, by the studies it is built from plus `sampleIdentifiers` naming its
-// members, so every Study View endpoint and every study-scoped fetch works on it unchanged.
-// Answers name samples by their real study (as cBioPortal's front end, which expands a virtual
-// study into its studies and sample identifiers before it asks).
+// members; a sample identifier whose studyId is a virtual study's names that member in its real
+// study (POST /api/samples/fetch). So every Study View endpoint and every sample fetch works on
+// it unchanged. Answers name samples by their real study (as cBioPortal's front end, which
+// expands a virtual study into its studies and sample identifiers before it asks).
 import type { FastifyInstance } from 'fastify';
 import { cohortMembers, existingMembers, type StudySamples } from '../engine/queries/virtual-study-members.js';
 import type { VirtualStudyRow } from '../engine/state/state-store.js';
+import { virtualStudyOrigins } from '../engine/state/virtual-studies.js';
 import { sql } from '../engine/sql/sql.js';
 import { cohortOf, studyViewFilterOf } from './study-view-request.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
@@ -37,8 +39,7 @@ export async function membersOf(app: FastifyInstance, data: VirtualStudyData): P
 export async function virtualStudyJson(app: FastifyInstance, row: VirtualStudyRow): Promise<{ id: string; data: Record<string, unknown> }> {
   const data = row.data as VirtualStudyData;
   const studies = data.dynamic === true ? await membersOf(app, data) : data.studies;
-  const origin = [...new Set((data.studies ?? []).map((s) => String(s.id)))];
-  return { id: row.id, data: { ...data, studies, origin } };
+  return { id: row.id, data: { ...data, studies, origin: originsOf(data) } };
 }
 
 /**
@@ -61,7 +62,9 @@ export async function virtualCancerStudy(app: FastifyInstance, row: VirtualStudy
 }
 
 /** The ids of the studies a virtual study is built from. */
-export const originsOf = (data: VirtualStudyData) => [...new Set((data.studies ?? []).map((s) => String(s.id)))];
+export const originsOf = (data: VirtualStudyData) => virtualStudyOrigins(data as Record<string, unknown>);
+
+type SampleIdentifier = { studyId: string; sampleId: string };
 
 /** Installs the rewrite of virtual study ids in request bodies (after the permission check). */
 export function installVirtualStudyIds(app: FastifyInstance): void {
@@ -70,34 +73,61 @@ export function installVirtualStudyIds(app: FastifyInstance): void {
     const { virtualStudies } = await app.security.state.snapshot();
     if (virtualStudies.size === 0) return;
     const catalog = await app.security.catalog();
+    const isVirtual = (id: unknown): id is string => typeof id === 'string' && virtualStudies.has(id) && !catalog.studies.has(id);
+    const namesVirtual = (value: unknown, of: (item: unknown) => unknown) => Array.isArray(value) && value.some((item) => isVirtual(of(item)));
     const holders: Record<string, unknown>[] = [];
+    // for-in, no intermediate arrays, and no descent into the id lists: a Study View body may
+    // list 272,000 sample identifiers.
     const walk = (value: unknown): void => {
       if (Array.isArray(value)) {
         for (const item of value) if (typeof item === 'object' && item !== null) walk(item);
       } else if (typeof value === 'object' && value !== null) {
         const object = value as Record<string, unknown>;
-        const ids = object.studyIds;
-        if (Array.isArray(ids) && ids.some((id) => typeof id === 'string' && virtualStudies.has(id) && !catalog.studies.has(id))) holders.push(object);
+        if (namesVirtual(object.studyIds, (id) => id) || namesVirtual(object.sampleIdentifiers, (i) => (i as SampleIdentifier | null)?.studyId)) holders.push(object);
         for (const key in object) if (key !== 'studyIds' && key !== 'sampleIdentifiers') walk(object[key]);
       }
     };
     walk(request.body);
-    for (const holder of holders) await expand(app, holder, catalog.studies);
+    if (holders.length === 0) return;
+    const members = new Map<string, Promise<StudySamples[]>>();
+    const membersOfId = (id: string) => {
+      if (!members.has(id)) members.set(id, membersOf(app, virtualStudies.get(id)!.data as VirtualStudyData));
+      return members.get(id)!;
+    };
+    for (const holder of holders) {
+      await expandSampleIdentifiers(holder, isVirtual, membersOfId);
+      await expandStudyIds(app, holder, isVirtual, membersOfId);
+    }
   });
 }
 
-async function expand(app: FastifyInstance, filter: Record<string, unknown>, realStudies: ReadonlyMap<string, string>): Promise<void> {
+/** Sample identifiers naming a virtual study: the member of that id, in its real study (none when it is no member). */
+async function expandSampleIdentifiers(filter: Record<string, unknown>, isVirtual: (id: unknown) => id is string, membersOfId: (id: string) => Promise<StudySamples[]>): Promise<void> {
+  const given = filter.sampleIdentifiers;
+  if (!Array.isArray(given) || !given.some((i: SampleIdentifier | null) => isVirtual(i?.studyId))) return;
+  const studiesOfSample = new Map<string, Map<string, string[]>>(); // virtual study → sample id → real studies
+  for (const id of new Set(given.map((i: SampleIdentifier | null) => i?.studyId).filter(isVirtual))) {
+    const bySample = new Map<string, string[]>();
+    for (const m of await membersOfId(id)) for (const sample of m.samples) bySample.set(sample, [...(bySample.get(sample) ?? []), m.id]);
+    studiesOfSample.set(id, bySample);
+  }
+  filter.sampleIdentifiers = given.flatMap((i: SampleIdentifier | null) =>
+    isVirtual(i?.studyId) ? (studiesOfSample.get(i.studyId)!.get(i.sampleId) ?? []).map((studyId) => ({ studyId, sampleId: i.sampleId })) : [i]);
+}
+
+async function expandStudyIds(app: FastifyInstance, filter: Record<string, unknown>, isVirtual: (id: unknown) => id is string, membersOfId: (id: string) => Promise<StudySamples[]>): Promise<void> {
+  if (!Array.isArray(filter.studyIds) || !filter.studyIds.some(isVirtual)) return;
   const { virtualStudies } = await app.security.state.snapshot();
-  const ids = (filter.studyIds as unknown[]).filter((id): id is string => typeof id === 'string');
-  const real = ids.filter((id) => realStudies.has(id) || !virtualStudies.has(id));
-  const virtual = ids.filter((id) => !real.includes(id)).map((id) => virtualStudies.get(id)!.data as VirtualStudyData);
-  const members = (await Promise.all(virtual.map((data) => membersOf(app, data)))).flat();
+  const ids = filter.studyIds.filter((id): id is string => typeof id === 'string');
+  const real: string[] = ids.filter((id: string): boolean => !isVirtual(id));
+  const virtualIds = ids.filter(isVirtual);
+  const members = (await Promise.all(virtualIds.map(membersOfId))).flat();
   const memberKeys = new Set(members.flatMap((m) => m.samples.map((s) => `${m.id}\u0000${s}`)));
-  const given = filter.sampleIdentifiers as { studyId: string; sampleId: string }[] | null | undefined;
-  let identifiers: { studyId: string; sampleId: string }[];
-  if (given != null) {
+  const given = filter.sampleIdentifiers as (SampleIdentifier | null)[] | null | undefined;
+  let identifiers: SampleIdentifier[];
+  if (Array.isArray(given)) {
     // Both lists given: the base set is their intersection (study-view.md 3.3).
-    identifiers = given.filter((i) => real.includes(i.studyId) || memberKeys.has(`${i.studyId}\u0000${i.sampleId}`));
+    identifiers = given.filter((i): i is SampleIdentifier => i != null && (real.includes(i.studyId) || memberKeys.has(`${i.studyId}\u0000${i.sampleId}`)));
   } else {
     identifiers = members.flatMap((m) => m.samples.map((sampleId) => ({ studyId: m.id, sampleId })));
     if (real.length > 0) {
@@ -106,6 +136,6 @@ async function expand(app: FastifyInstance, filter: Record<string, unknown>, rea
       identifiers.push(...rows.map((r) => ({ studyId: r.study_id, sampleId: r.sample_id })));
     }
   }
-  filter.studyIds = [...new Set([...real, ...virtual.flatMap(originsOf)])];
+  filter.studyIds = [...new Set([...real, ...virtualIds.flatMap((id) => originsOf(virtualStudies.get(id)!.data as VirtualStudyData))])];
   filter.sampleIdentifiers = identifiers;
 }

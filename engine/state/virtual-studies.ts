@@ -30,3 +30,18 @@ export function deleteVirtualStudy(store: StateStore, id: string): Promise<void>
     await db.run(sql`DELETE FROM virtual_study WHERE id = ${id}`);
   });
 }
+
+/**
+ * The ids of the studies a virtual study is built from (its `origin`, and what a caller must be
+ * allowed to read to use it): its listed studies and, for a dynamic one, every study its filter
+ * names, since its members come from the filter whatever `studies` lists.
+ */
+export function virtualStudyOrigins(data: Record<string, unknown>): string[] {
+  const ids = Array.isArray(data.studies) ? data.studies.map((s: { id?: unknown } | null) => String(s?.id)) : [];
+  const filter = data.studyViewFilter as { studyIds?: unknown; sampleIdentifiers?: unknown } | null | undefined;
+  if (data.dynamic === true && filter) {
+    if (Array.isArray(filter.studyIds)) ids.push(...filter.studyIds.map(String));
+    if (Array.isArray(filter.sampleIdentifiers)) ids.push(...filter.sampleIdentifiers.map((i: { studyId?: unknown } | null) => String(i?.studyId)));
+  }
+  return [...new Set(ids)];
+}

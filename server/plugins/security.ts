@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadStudyCatalog, type StudyCatalog } from '../../engine/queries/study-catalog.js';
 import type { StateSnapshot, StateStore } from '../../engine/state/state-store.js';
+import { virtualStudyOrigins } from '../../engine/state/virtual-studies.js';
 import type { SecuritySettings } from '../config/settings.js';
 import { ANONYMOUS, Authenticator, type Caller } from '../security/authenticator.js';
 import { requestReferences, type BodyIds, type References } from '../security/request-references.js';
@@ -93,7 +94,7 @@ export function allReadable(refs: References, access: StudyAccess, catalog: Stud
   const readable = (studyId: string): boolean => {
     const groups = catalog.studies.get(studyId);
     if (groups !== undefined) return access.canRead({ studyId, groups });
-    const origins = virtualStudyOrigins(state, studyId);
+    const origins = virtualStudyOriginsOf(state, studyId);
     return origins !== undefined && origins.length > 0 && origins.every((id) => catalog.studies.has(id) && readable(id));
   };
   const owned = (ids: Set<string>, owner: ReadonlyMap<string, string>) => [...ids].every((id) => owner.has(id) && readable(owner.get(id)!));
@@ -101,11 +102,9 @@ export function allReadable(refs: References, access: StudyAccess, catalog: Stud
 }
 
 /** The ids of the studies a virtual study is built from; undefined when `id` is none. */
-function virtualStudyOrigins(state: StateSnapshot, id: string): string[] | undefined {
+function virtualStudyOriginsOf(state: StateSnapshot, id: string): string[] | undefined {
   const data = state.virtualStudies.get(id)?.data;
-  if (data === undefined) return undefined;
-  const studies = Array.isArray(data.studies) ? (data.studies as { id?: unknown }[]) : [];
-  return studies.map((s) => String(s.id));
+  return data === undefined ? undefined : virtualStudyOrigins(data);
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

@@ -6,14 +6,13 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
-import { sql } from '../../engine/sql/sql.js';
 import { deleteVirtualStudy, insertVirtualStudy, setPublished } from '../../engine/state/virtual-studies.js';
 import { VirtualStudyDataSchema, VirtualStudySchema } from '../schemas/virtual-studies.js';
 import { Forbidden, Unauthorized } from '../security/security-errors.js';
-import { membersOf, originsOf, virtualStudyJson, type VirtualStudyData } from '../virtual-studies.js';
+import { checkCancerType, checkResolvable, checkShape } from '../virtual-study-checks.js';
+import { originsOf, virtualStudyJson, type VirtualStudyData } from '../virtual-studies.js';
 
 const tags = ['Public Virtual Studies'];
-const SCHEMA_LINK = 'See https://docs.cbioportal.org/virtual-study-data-schema/#virtual-study-json-schema';
 const IdParams = Type.Object({ id: Type.String() });
 const PublishQuery = Type.Object({ typeOfCancerId: Type.Optional(Type.String()), pmid: Type.Optional(Type.String()) });
 
@@ -23,34 +22,17 @@ const newId = () => randomBytes(12).toString('hex');
 export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const state = app.security.state;
 
-  /** cBioPortal's VirtualStudyDataValidator rules, then the data's studies and filter checked against the store. */
-  const validate = async (data: VirtualStudyData): Promise<void> => {
-    const fail = (property: string, text: string) => {
-      throw new InvalidRequest(`${property} ${text} ${SCHEMA_LINK}`);
-    };
-    if (!data.name?.trim()) fail('name', 'Virtual study name cannot be null or blank. Check that you are passing virtual study data only (data field content) and not the whole session object (with _id).');
-    if (!data.studies?.length) fail('studies', 'Virtual study must contain at least one study with samples.');
-    if (data.studies!.some((s) => !s.id?.trim())) fail('studies', 'Each study in virtual study must have a non-null and non-blank id.');
-    if (data.dynamic === true && !data.studyViewFilter) fail('studyViewFilter', 'Virtual study with dynamic=true must have a defined study view filter.');
-    if (data.dynamic !== true && data.studies!.some((s) => !s.samples?.length)) fail('studies', 'Static virtual study (dynamic=false) must contain at least one sample in each study.');
-    if (data.typeOfCancerId !== undefined) await checkCancerType(data.typeOfCancerId);
-    // The reference evaluates the filter even for a static study and refuses one without it; a
-    // static study is accepted here when its listed samples exist (api.md 27.2, recommended).
-    const members = data.dynamic === true || data.studyViewFilter ? await membersOf(app, { ...data, dynamic: true }).catch(() => []) : await membersOf(app, data);
-    if (members.length === 0) throw new InvalidRequest(`The provided virtual study data is not valid. Check that the filters are correct and that the studies and samples you are referring to in virtual study data exist in the system. ${SCHEMA_LINK}`);
-  };
-
-  const checkCancerType = async (id: string) => {
-    const row = await app.db.one(sql`SELECT 1 FROM type_of_cancer WHERE type_of_cancer_id = ${id}`);
-    if (!row) throw new InvalidRequest(`The cancer type is not valid: ${id}`);
-  };
-
-  /** The publisher key (header X-PUBLISHER-API-KEY): missing → 400, wrong or none configured → 401. */
-  const checkPublisher = (request: FastifyRequest) => {
+  /** The publisher key header (X-PUBLISHER-API-KEY); missing → 400, as the reference's required header. */
+  const publisherKeyOf = (request: FastifyRequest): string => {
     const key = request.headers['x-publisher-api-key'];
     if (key === undefined) throw new InvalidRequest("Required request header 'X-PUBLISHER-API-KEY' for method parameter type String is not present");
+    return String(key);
+  };
+
+  /** A wrong key, or none configured on the server → 401. */
+  const checkPublisherKey = (key: string) => {
     const expected = app.security.auth.settings.publisherApiKey;
-    if (expected === undefined || key !== expected) throw new Unauthorized('The access is forbidden.');
+    if (expected === undefined || expected.trim() === '' || key !== expected) throw new Unauthorized('The access is forbidden.');
   };
 
   /** The caller may read every study a virtual study is built from. */
@@ -63,9 +45,10 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const conflict = (reply: FastifyReply, text: string) => reply.status(409).type('text/plain; charset=utf-8').send(text);
 
-  /** Keeps VirtualStudyData's own fields only (unknown ones are ignored, api.md 1.7). */
+  /** Keeps VirtualStudyData's own fields only, in its studies too (unknown ones are ignored, api.md 1.7). */
   const dataOf = (body: VirtualStudyData): VirtualStudyData => {
-    const { name, description, studies, studyViewFilter, dynamic, typeOfCancerId, pmid } = body;
+    const { name, description, studyViewFilter, dynamic, typeOfCancerId, pmid } = body;
+    const studies = body.studies?.map(({ id, samples }) => ({ ...(id === undefined ? {} : { id }), ...(samples === undefined ? {} : { samples }) }));
     const data: VirtualStudyData = { name, description, studies, studyViewFilter, dynamic, typeOfCancerId, pmid };
     for (const key of Object.keys(data) as (keyof VirtualStudyData)[]) if (data[key] === undefined || data[key] === null) delete data[key];
     return data;
@@ -73,9 +56,10 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/public_virtual_studies', {
     config: { public: true },
-    schema: { tags, operationId: 'getAllPublicVirtualStudiesUsingGET', description: 'List all public virtual studies', response: { 200: Type.Array(VirtualStudySchema) } },
+    schema: { tags, operationId: 'getPublicVirtualStudiesUsingGET', description: 'List all public virtual studies', response: { 200: Type.Array(VirtualStudySchema) } },
   }, async () => {
-    const rows = [...(await state.snapshot()).virtualStudies.values()].filter((v) => v.published);
+    // Oldest first, as the session service lists them.
+    const rows = [...(await state.snapshot()).virtualStudies.values()].filter((v) => v.published).sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
     return Promise.all(rows.map((row) => virtualStudyJson(app, row))) as never;
   });
 
@@ -90,20 +74,24 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.body === undefined) request.body = null;
     },
   }, async (request, reply) => {
-    checkPublisher(request);
+    // The reference's order: the header, the body's shape, the key, then the service's checks and conflicts.
+    const key = publisherKeyOf(request);
+    const body = request.body === null ? undefined : dataOf(request.body as VirtualStudyData);
+    if (body) checkShape(body);
+    checkPublisherKey(key);
     const { id } = request.params;
     const { typeOfCancerId, pmid } = request.query;
-    if (typeOfCancerId !== undefined) await checkCancerType(typeOfCancerId);
     const overrides = { ...(typeOfCancerId === undefined ? {} : { typeOfCancerId }), ...(pmid === undefined ? {} : { pmid }) };
-    if (request.body === null) {
+    if (!body) {
+      if (typeOfCancerId !== undefined) await checkCancerType(app, typeOfCancerId);
       const saved = (await state.snapshot()).virtualStudies.get(id);
       if (!saved) throw new NotFound(`The virtual study with id=${id} has not been found.`);
       await setPublished(state, id, true, { ...saved.data, ...overrides });
       return reply.status(200).send();
     }
+    const data = { ...body, ...overrides };
+    await checkResolvable(app, data);
     if ((await app.security.catalog()).studies.has(id)) return conflict(reply, `The study with id=${id} already exists. Use a different id for the virtual study.`);
-    const data = { ...dataOf(request.body as VirtualStudyData), ...overrides };
-    await validate(data);
     const identical = [...(await state.snapshot()).virtualStudies.values()].find((v) => v.id === id || JSON.stringify(v.data) === JSON.stringify(data));
     if (identical || !(await insertVirtualStudy(state, { id, owner: request.caller.user ?? 'anonymous', data: data as Record<string, unknown>, published: true }, app.security.auth.now())))
       return conflict(reply, `A virtual study with the same ID or identical definition already exists: ${identical?.id ?? id}`);
@@ -117,7 +105,7 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: IdParams, querystring: Type.Object({ softDelete: Type.Optional(Type.Boolean({ default: true })) }),
     },
   }, async (request, reply) => {
-    checkPublisher(request);
+    checkPublisherKey(publisherKeyOf(request));
     const { id } = request.params;
     const row = (await state.snapshot()).virtualStudies.get(id);
     // An unknown id is a 500 in the reference; a 404 here.
@@ -129,7 +117,7 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/session/virtual_study/:id', {
     config: { ownPermissionCheck: true },
-    schema: { tags: ['Sessions'], operationId: 'getVirtualStudyUsingGET', description: 'Get a virtual study', params: IdParams, response: { 200: VirtualStudySchema } },
+    schema: { tags: ['Sessions'], operationId: 'getSessionUsingGET', description: 'Get a virtual study', params: IdParams, response: { 200: VirtualStudySchema } },
   }, async (request, reply) => {
     const row = (await state.snapshot()).virtualStudies.get(request.params.id);
     if (!row) return (reply as FastifyReply).status(404).send();
@@ -137,7 +125,7 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return virtualStudyJson(app, row) as never;
   });
 
-  for (const [path, operationId] of [['/session/virtual_study', 'addVirtualStudyUsingPOST'], ['/session/virtual_study/save', 'saveVirtualStudyUsingPOST']] as const) {
+  for (const [path, operationId] of [['/session/virtual_study', 'addSessionUsingPOST'], ['/session/virtual_study/save', 'addUserSavedVirtualStudyUsingPOST']] as const) {
     app.post(path, {
       schema: {
         tags: ['Sessions'], operationId, description: 'Save a virtual study; answers its new id',
@@ -146,7 +134,8 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }, async (request) => {
       const data = dataOf(request.body as VirtualStudyData);
       await checkReadable(request, data);
-      await validate(data);
+      checkShape(data);
+      await checkResolvable(app, data);
       const id = newId();
       await insertVirtualStudy(state, { id, owner: request.caller.user ?? 'anonymous', data: data as Record<string, unknown>, published: false }, app.security.auth.now());
       return { id };
