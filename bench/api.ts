@@ -8,7 +8,7 @@ import { runCoreApiSuite } from './suites/core-api.js';
 import { withServedStore } from './suites/served-store.js';
 
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '100000' }, seed: { type: 'string', default: '1' }, runs: { type: 'string', default: '30' } } });
-const dbPath = await ensureBenchStore(Number(values.samples), Number(values.seed));
+const dbPath = await ensureBenchStore({ samples: Number(values.samples), seed: Number(values.seed) });
 await withServedStore(dbPath, { runs: Number(values.runs) }, async (ctx, pid) => {
   const results = await runCoreApiSuite(ctx);
   console.log(JSON.stringify({ samples: Number(values.samples), results, serverPeakRssMb: peakRssMb(pid) }, null, 2));

@@ -1,4 +1,5 @@
 // The JSON a benchmark run writes (results/<date>-<scale>.json), read back by the report.
+import type { ExpressionSize } from './demo/generate-demo-study.js';
 import type { Machine } from './machine.js';
 import type { SqlTiming } from './sql-replay.js';
 import type { ConcurrencyRun } from './suites/concurrency.js';
@@ -19,6 +20,8 @@ export interface BenchResult {
   scale: number;
   seed: number;
   density: 'genie' | 'demo';
+  /** Expression matrix genes × samples (absent: the generator's default, 224 × 2,000). */
+  expression?: ExpressionSize;
   options: { suites: SuiteName[]; runs: number; connections: number[]; durationSeconds: number };
   machine: Machine;
   /** Seconds spent generating the study (null: a cached one was reused). */

@@ -10,7 +10,7 @@ import { runLoadSuite } from './suites/load.js';
 const { values } = parseArgs({ options: { samples: { type: 'string', default: '100000' }, seed: { type: 'string', default: '1' } } });
 const samples = Number(values.samples);
 const seed = Number(values.seed);
-const { studyDir, generatedSeconds } = await ensureBenchStudy(samples, seed);
+const { studyDir, generatedSeconds } = await ensureBenchStudy({ samples, seed });
 if (generatedSeconds !== null) console.log(`generated in ${generatedSeconds} s`);
 const dbPath = join(WORK, `bench-load-${process.pid}.duckdb`);
 try {

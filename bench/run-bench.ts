@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { resultName, RSS_LIMIT_MB, type BenchResult, type SuiteName } from './bench-result.js';
 import { benchPaths, ensureBenchStore, ensureBenchStudy, WORK, type BenchDensity } from './bench-store.js';
+import type { ExpressionSize } from './demo/generate-demo-study.js';
 import { peakRssMb } from './harness.js';
 import { describeMachine } from './machine.js';
 import { renderReports } from './report/render-report.js';
@@ -19,6 +20,8 @@ export interface BenchOptions {
   scale: number;
   seed: number;
   density: BenchDensity;
+  /** Expression matrix of the demo study (default: the generator's). */
+  expression?: ExpressionSize;
   suites: readonly SuiteName[];
   /** Timed requests per case (after two warm-up ones). */
   runs: number;
@@ -39,12 +42,14 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
   const startedAt = new Date();
   const t0 = performance.now();
   const wants = (s: SuiteName) => options.suites.includes(s);
+  const study = { samples: options.scale, seed: options.seed, density: options.density, expression: options.expression };
   const result: BenchResult = {
     format: 1,
     date: startedAt.toISOString(),
     scale: options.scale,
     seed: options.seed,
     density: options.density ?? 'demo',
+    ...(options.expression && { expression: options.expression }),
     options: { suites: [...options.suites], runs: options.runs, connections: [...options.connections], durationSeconds: options.durationSeconds },
     machine: await describeMachine(),
     generatedSeconds: null,
@@ -53,17 +58,17 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
     seconds: 0,
   };
 
-  const { studyDir, generatedSeconds } = await ensureBenchStudy(options.scale, options.seed, options.density, work);
+  const { studyDir, generatedSeconds } = await ensureBenchStudy(study, work);
   result.generatedSeconds = generatedSeconds;
   log(`scale ${options.scale.toLocaleString('en-US')} samples: study in ${studyDir}${generatedSeconds === null ? ' (reused)' : ` (generated in ${generatedSeconds} s)`}`);
 
   if (wants('load')) {
     // A missing cached store is the one loaded here; otherwise a scratch store, removed after.
-    const { dbPath } = benchPaths(options.scale, options.seed, options.density, work);
+    const { dbPath } = benchPaths(study, work);
     const keep = !existsSync(dbPath);
     const target = keep ? `${dbPath}.partial` : join(work, `bench-load-${process.pid}.duckdb`);
     const started = performance.now();
-    result.suites.load = await runLoadSuite(studyDir, target);
+    result.suites.load = await runLoadSuite(studyDir, target, options.expression);
     result.suiteSeconds.load = secondsSince(started);
     if (keep) renameSync(target, dbPath);
     else for (const f of [target, `${target}.wal`]) rmSync(f, { force: true });
@@ -72,7 +77,7 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
   }
 
   if (options.suites.some((s) => s !== 'load')) {
-    const dbPath = await ensureBenchStore(options.scale, options.seed, options.density, work);
+    const dbPath = await ensureBenchStore(study, work);
     result.server = await withServedStore(dbPath, { runs: options.runs, log }, async (ctx, pid) => {
       const peakRssAfterMb: Partial<Record<SuiteName, number>> = {};
       const step = async <T>(name: SuiteName, run: () => Promise<T>): Promise<T | undefined> => {

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderReports } from './report/render-report.js';
 import { SUITES, type SuiteName } from './bench-result.js';
+import { BENCH_EXPRESSION } from './bench-store.js';
+import type { ExpressionSize } from './demo/generate-demo-study.js';
 import { runBench } from './run-bench.js';
 
 const { values } = parseArgs({
@@ -12,6 +14,7 @@ const { values } = parseArgs({
     scale: { type: 'string', default: '10000,50000,272000' },
     seed: { type: 'string', default: '1' },
     density: { type: 'string', default: 'genie' },
+    expression: { type: 'string', default: `${BENCH_EXPRESSION.genes}x${BENCH_EXPRESSION.samples}` },
     only: { type: 'string', default: SUITES.join(',') },
     runs: { type: 'string', default: '20' },
     connections: { type: 'string', default: '8,32' },
@@ -28,6 +31,14 @@ function numbers(option: string, text: string): number[] {
   return list;
 }
 
+/** `<genes>x<samples>`, or `default` for the generator's own matrix (the demo genes × 2,000 samples). */
+function expressionSize(text: string): ExpressionSize | undefined {
+  if (text === 'default') return undefined;
+  const [genes, samples] = text.split('x').map(Number);
+  if (!Number.isInteger(genes) || !Number.isInteger(samples) || genes <= 0 || samples <= 0) throw new Error(`--expression: <genes>x<samples> or default, got '${text}'`);
+  return { genes, samples };
+}
+
 if (values['report-only']) {
   for (const path of renderReports(values.out)) console.log(`rendered ${path}`);
 } else {
@@ -40,6 +51,7 @@ if (values['report-only']) {
       scale,
       seed: numbers('seed', values.seed)[0],
       density: values.density === 'genie' ? 'genie' : undefined,
+      expression: expressionSize(values.expression),
       suites: suites as SuiteName[],
       runs: numbers('runs', values.runs)[0],
       connections: numbers('connections', values.connections),

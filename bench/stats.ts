@@ -2,7 +2,7 @@
 // `npm run bench` (suites/stats.ts) on the GENIE-size demo store: p50/p95 over HTTP and
 // GET /api/health's latency seen by a separate process while each statistic runs.
 import { parseArgs } from 'node:util';
-import { ensureBenchStore } from './bench-store.js';
+import { BENCH_EXPRESSION, ensureBenchStore } from './bench-store.js';
 import { withServedStore } from './suites/served-store.js';
 import { runStatsSuite } from './suites/stats.js';
 
@@ -13,5 +13,5 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
   },
 });
-const dbPath = await ensureBenchStore(Number(values.samples), Number(values.seed), 'genie');
+const dbPath = await ensureBenchStore({ samples: Number(values.samples), seed: Number(values.seed), density: 'genie', expression: BENCH_EXPRESSION });
 await withServedStore(dbPath, { runs: Number(values.runs) }, (ctx) => runStatsSuite(ctx));

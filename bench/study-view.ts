@@ -20,7 +20,7 @@ const { values } = parseArgs({
 });
 const samples = Number(values.samples);
 const runs = Number(values.runs);
-const dbPath = await ensureBenchStore(samples, Number(values.seed), 'genie');
+const dbPath = await ensureBenchStore({ samples, seed: Number(values.seed), density: 'genie' });
 await withServedStore(dbPath, { runs }, async (ctx, pid) => {
   const results = await runStudyViewSuite(ctx, values.only);
   const report = { date: new Date().toISOString(), samples, runs, results, serverPeakRssMb: peakRssMb(pid) };

@@ -1,5 +1,6 @@
 // Starts the HTTP server on a store file: listen, log, and shut down cleanly on a signal.
 import { Db } from '../engine/sql/db.js';
+import { storeIsOutdated } from '../engine/sql/migrations.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { buildApp } from './app.js';
 import type { SecuritySettings } from './config/settings.js';
@@ -15,6 +16,7 @@ export interface ServeOptions {
 const SERVE_MEMORY_LIMIT = process.env.DUCKPORTAL_SERVE_MEMORY_LIMIT ?? '2GB';
 
 export async function serve(options: ServeOptions): Promise<void> {
+  await upgradeOutdatedStore(options.dbPath);
   const db = await Db.open(options.dbPath, { readOnly: true, memoryLimit: SERVE_MEMORY_LIMIT });
   const state = await StateStore.open(statePathOf(options.dbPath));
   const app = await buildApp({ db, logger: true, warmStats: true, settings: options.settings, state });
@@ -27,4 +29,14 @@ export async function serve(options: ServeOptions): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await app.listen({ port: options.port, host: options.host });
+}
+
+/** A store written by an earlier version is brought up to date once, by a writable open, before serving it read-only. */
+async function upgradeOutdatedStore(dbPath: string): Promise<void> {
+  const probe = await Db.open(dbPath, { readOnly: true });
+  const outdated = await storeIsOutdated(probe);
+  probe.close();
+  if (!outdated) return;
+  console.log(`${dbPath} was written by an earlier version: bringing it up to date (once)`);
+  (await Db.open(dbPath, { memoryLimit: SERVE_MEMORY_LIMIT })).close();
 }

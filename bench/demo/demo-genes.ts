@@ -48,3 +48,22 @@ function toRole(value: string): GeneRole {
   if (value === 'ONC' || value === 'TSG' || value === 'OTHER') return value;
   throw new Error(`unknown gene role '${value}' in the demo gene list`);
 }
+
+/** Entrez ids of filler genes start above this: far from any real gene's. */
+const FILLER_ENTREZ_BASE = 900_000_000;
+
+/**
+ * Synthetic genes (DEMOFILL1, DEMOFILL2, …) that widen the expression matrix to `total` genes with
+ * the demo genes first, so that benchmarks can run at a whole transcriptome's size.
+ */
+export function fillerGenes(demoGenes: readonly DemoGene[], total: number): DemoGene[] {
+  return Array.from({ length: Math.max(0, total - demoGenes.length) }, (_, i) => ({
+    index: demoGenes.length + i, symbol: `DEMOFILL${i + 1}`, entrezId: FILLER_ENTREZ_BASE + i + 1, chromosome: String(1 + (i % 22)),
+    start: 1_000_000 + 10_000 * i, proteinLength: 500, role: 'OTHER' as const, mutationWeight: 0, panels: [],
+  }));
+}
+
+/** Lines of the demo gene list's format (data/demo-genes.tsv) for `genes`, to append to it. */
+export function geneTableLines(genes: readonly DemoGene[]): string {
+  return genes.map((g) => `${[g.symbol, g.entrezId, g.chromosome, '', 'protein-coding', g.start, g.proteinLength, g.role, g.mutationWeight, g.panels.join(',')].join('\t')}\n`).join('');
+}

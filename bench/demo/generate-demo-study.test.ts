@@ -63,6 +63,17 @@ describe('generateDemoStudy', () => {
     await expect(generateDemoStudy({ outDir: join(root), samples: 5, seed: 1 })).rejects.toThrow(/not empty/);
   });
 
+  it('widens the expression matrix with filler genes over the first samples when asked', async () => {
+    const wide = join(root, 'wide');
+    await generateDemoStudy({ outDir: wide, samples: 20, seed: 7, expression: { genes: 300, samples: 12 } });
+    const rows = readFileSync(join(wide, 'data_mrna_seq_v2_rsem.txt'), 'utf8').trimEnd().split('\n');
+    expect(rows).toHaveLength(1 + 300);
+    expect(rows[0].split('\t')).toHaveLength(2 + 12);
+    expect(rows.at(-1)!.split('\t').slice(0, 2)).toEqual(['DEMOFILL76', '900000076']); // 224 demo genes, then 76 fillers
+    const zScores = readFileSync(join(wide, 'data_mrna_seq_v2_rsem_zscores_ref_all_samples.txt'), 'utf8').trimEnd().split('\n');
+    expect(zScores).toHaveLength(1 + 224);
+  });
+
   it('writes clinical files with a 4+1 header block and no computed attributes', () => {
     for (const file of ['data_clinical_patient.txt', 'data_clinical_sample.txt']) {
       const head = lines(file).slice(0, 5);

@@ -3,7 +3,7 @@
 // treatment IC50, gene panels and case lists. Streams every file, so 100,000 samples fit easily.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDemoGenes } from './demo-genes.js';
+import { fillerGenes, readDemoGenes } from './demo-genes.js';
 import { caseListText, DATA_FILES, metaFiles } from './meta-files.js';
 import { filesUnder, prepareOutputDir } from './output-dir.js';
 import { genePanelFileName, genePanelFileText, makePlatforms, type EventDensity } from './platforms.js';
@@ -17,6 +17,14 @@ export interface DemoStudyOptions {
   studyId?: string;
   /** Mutations and CNA calls per sample relative to the defaults (GENIE_DENSITY for GENIE-like data). */
   density?: EventDensity;
+  /** Size of the expression matrix; default the demo genes × the first MATRIX_SAMPLES samples. */
+  expression?: ExpressionSize;
+}
+
+/** Genes (the demo genes, then fillerGenes) × first samples of the expression matrix and the other matrix files. */
+export interface ExpressionSize {
+  genes: number;
+  samples: number;
 }
 
 /** What was written, for tests and benchmarks to compare with what gets loaded. */
@@ -29,7 +37,7 @@ export interface DemoSummary extends StudyCounts {
   files: string[];
 }
 
-/** Matrix files (expression, z-scores, IC50, segments) cover this many samples at most. */
+/** Matrix files (expression, z-scores, IC50, segments) cover this many samples at most by default. */
 export const MATRIX_SAMPLES = 2000;
 
 export async function generateDemoStudy(options: DemoStudyOptions): Promise<DemoSummary> {
@@ -47,7 +55,8 @@ export async function generateDemoStudy(options: DemoStudyOptions): Promise<Demo
   for (const p of platforms) if (p.id !== 'WXS') writeFileSync(join(outDir, genePanelFileName(p)), genePanelFileText(p));
   for (const [name, text] of Object.entries(metas)) writeFileSync(join(outDir, name), text);
 
-  const study = new StudyWriter(outDir, seed, genes, platforms, Math.min(samples, MATRIX_SAMPLES));
+  const matrixSamples = Math.min(samples, options.expression?.samples ?? MATRIX_SAMPLES);
+  const study = new StudyWriter(outDir, seed, genes, platforms, matrixSamples, fillerGenes(genes, options.expression?.genes ?? 0));
   try {
     await study.writeSamples(samples);
     await study.writeMatrices();

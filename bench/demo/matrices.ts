@@ -11,21 +11,38 @@ export interface MatrixSamples {
   mutated: Uint8Array;
 }
 
-export async function writeExpression(seed: number, genes: readonly DemoGene[], s: MatrixSamples, values: TextWriter, zScores: TextWriter): Promise<void> {
+/**
+ * RNA-seq values of the demo genes (tracking copy number) and of `fillers` (each following one of a
+ * few shared per-sample factors, so that co-expression finds real partners); z-scores of the demo
+ * genes only.
+ */
+export async function writeExpression(
+  seed: number, genes: readonly DemoGene[], fillers: readonly DemoGene[], s: MatrixSamples, values: TextWriter, zScores: TextWriter,
+): Promise<void> {
   const random = new Random(seed, 'expression');
   const header = ['Hugo_Symbol', 'Entrez_Gene_Id', ...s.ids].join('\t');
   values.line(header);
   zScores.line(header);
   const n = s.ids.length;
   const log2 = new Float64Array(n);
+  const writeValues = (gene: DemoGene) => values.line(`${gene.symbol}\t${gene.entrezId}\t${Array.from(log2, (x) => (2 ** x - 1).toFixed(4)).join('\t')}`);
   for (const gene of genes) {
     const base = 6 + 4 * random.next();
     const spread = 0.5 + 0.7 * random.next();
     for (let i = 0; i < n; i++) log2[i] = Math.max(0, base + 0.9 * s.cna[i * genes.length + gene.index] + spread * random.normal());
-    values.line(`${gene.symbol}\t${gene.entrezId}\t${Array.from(log2, (x) => (2 ** x - 1).toFixed(4)).join('\t')}`);
+    writeValues(gene);
     zScores.line(`${gene.symbol}\t${gene.entrezId}\t${zScoresOf(log2).join('\t')}`);
     await values.flushIfFull();
     await zScores.flushIfFull();
+  }
+  const factors = Array.from({ length: 8 }, () => Float64Array.from({ length: n }, () => random.normal()));
+  for (const gene of fillers) {
+    const base = 2 + 8 * random.next();
+    const factor = factors[random.int(factors.length)];
+    const loading = random.next() < 0.5 ? 0 : 1.5 * random.next();
+    for (let i = 0; i < n; i++) log2[i] = Math.max(0, base + loading * factor[i] + random.normal());
+    writeValues(gene);
+    await values.flushIfFull();
   }
 }
 

@@ -64,7 +64,8 @@ export class StudyWriter {
   private patients = 0;
   private segments = 0;
 
-  constructor(outDir: string, private readonly seed: number, private readonly genes: DemoGene[], private readonly platforms: Platform[], private readonly matrixSamples: number) {
+  constructor(outDir: string, private readonly seed: number, private readonly genes: DemoGene[], private readonly platforms: Platform[], private readonly matrixSamples: number,
+    private readonly expressionFillers: readonly DemoGene[] = []) {
     this.out = Object.fromEntries(Object.entries(DATA_FILES).map(([k, f]) => [k, new TextWriter(join(outDir, f))])) as Writers;
     this.random = new Random(seed, 'study');
     this.segmentRandom = new Random(seed, 'segments');
@@ -132,7 +133,7 @@ export class StudyWriter {
   }
 
   async writeMatrices(): Promise<void> {
-    await writeExpression(this.seed, this.genes, this.matrix, this.out.expression, this.out.zScores);
+    await writeExpression(this.seed, this.genes, this.expressionFillers, this.matrix, this.out.expression, this.out.zScores);
     await writeTreatmentResponse(this.seed, this.genes, this.matrix, this.out.treatment);
   }
 

@@ -1,23 +1,22 @@
 // The loader process of the load suite: node bin/run-ts.js bench/suites/load-child.ts <studyDir>
-// <dbPath>. Loads the study into a new store and prints one JSON LoadFigures line. It runs apart
-// so that its peak RSS is the loader's alone.
+// <dbPath> [<expression genes>x<samples>]. Loads the study (with the filler genes of a wide
+// expression matrix) into a new store and prints one JSON LoadFigures line. It runs apart so that
+// its peak RSS is the loader's alone.
 import { statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Db } from '../../engine/sql/db.js';
 import { GeneResolver } from '../../loaders/genes/gene-resolver.js';
 import { LOAD_MEMORY_LIMIT, loadStudy } from '../../loaders/load-study.js';
-import { importCancerTypes, importGenes } from '../../loaders/reference/genes-import.js';
+import { importDemoReference } from '../../cli/demo-store.js';
 import type { LoadFigures } from './load.js';
 
-const [studyDir, dbPath] = process.argv.slice(2);
-const data = (name: string) => fileURLToPath(new URL(`../../data/${name}`, import.meta.url));
+const [studyDir, dbPath, expressionArg] = process.argv.slice(2);
+const [genes, samples] = (expressionArg ?? '').split('x').map(Number);
 
 const db = await Db.open(dbPath, { memoryLimit: LOAD_MEMORY_LIMIT });
-await importGenes(db, data('demo-genes.tsv'));
-await importCancerTypes(db, data('cancer-types.tsv'));
-const genes = await GeneResolver.load(db);
+await importDemoReference(db, dbPath, expressionArg ? { genes, samples } : undefined);
+const resolver = await GeneResolver.load(db);
 const t0 = performance.now();
-const summary = await loadStudy(db, genes, studyDir);
+const summary = await loadStudy(db, resolver, studyDir);
 const seconds = (performance.now() - t0) / 1000;
 await db.exec('CHECKPOINT');
 db.close();

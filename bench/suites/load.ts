@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { ExpressionSize } from '../demo/generate-demo-study.js';
 
 export interface LoadFigures {
   samples: number;
@@ -23,10 +24,14 @@ export interface LoadFigures {
 const RUN_TS = fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url));
 const CHILD = fileURLToPath(new URL('./load-child.ts', import.meta.url));
 
-/** Loads `studyDir` into `dbPath` (which must not exist); on failure no store is left behind. */
-export async function runLoadSuite(studyDir: string, dbPath: string): Promise<LoadFigures> {
+/**
+ * Loads `studyDir` into `dbPath` (which must not exist), with the genes of its expression matrix;
+ * on failure no store is left behind.
+ */
+export async function runLoadSuite(studyDir: string, dbPath: string, expression?: ExpressionSize): Promise<LoadFigures> {
+  const args = [RUN_TS, CHILD, studyDir, dbPath, ...(expression ? [`${expression.genes}x${expression.samples}`] : [])];
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, [RUN_TS, CHILD, studyDir, dbPath], { maxBuffer: 16 * 2 ** 20 });
+    const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 2 ** 20 });
     return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as LoadFigures;
   } catch (error) {
     for (const f of [dbPath, `${dbPath}.wal`]) rmSync(f, { force: true });

@@ -36,7 +36,7 @@ beforeAll(async () => {
       (1, 1, 1, 1, 7157, 'mutation', 'Missense_Mutation', 'Somatic', NULL, NULL, NULL, false),
       (1, 2, 1, 2, 472, 'cna', 'NA', 'NA', NULL, NULL, -2, false),
       (1, 3, 2, 2, 7157, 'cna', 'NA', 'NA', NULL, NULL, 2, false);
-    INSERT INTO gene_value VALUES (1, 2, 472, 1, '0'), (1, 2, 472, 2, '-2'), (1, 2, 472, 3, 'NA');
+    INSERT INTO gene_value VALUES (1, 2, 472, 1, '0', 0), (1, 2, 472, 2, '-2', -2), (1, 2, 472, 3, 'NA', NULL);
     INSERT INTO sample_list VALUES (1, 1, 'st1_sequenced', 'x', 'seq', NULL), (2, 1, 'st1_xsequenced', 'x', 'other', NULL);
     INSERT INTO sample_list_member VALUES (1, 1, 1), (1, 1, 3), (1, 2, 2);
     INSERT INTO clinical_event VALUES (1, 1, 1, 10, NULL, 'Treatment'), (2, 1, 1, 5, NULL, 'Sample Acquisition'),

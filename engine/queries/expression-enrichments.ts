@@ -1,14 +1,15 @@
 // Expression and numeric generic-assay enrichments (api.md 23.2, 23.3), as cBioPortal's legacy
 // ExpressionEnrichmentServiceImpl + ExpressionEnrichmentUtil: per gene (or generic-assay entity) of
 // one profile, each group's numeric values, compared by Welch's t-test or one-way ANOVA.
-// DuckDB hands the values over per entity, ordered by group; the statistics run in the pool.
+// DuckDB summarises each group where the values are (count, mean, variance: all the tests need);
+// the tests run in the pool.
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
 import { requireProfile, type ProfileRow } from './lookup.js';
-import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
+import { numberOfCellText } from './molecular-data-value.js';
 
 export const EXPRESSION_ENRICHMENT_TYPES = [
   'MICRO_RNA_EXPRESSION', 'MRNA_EXPRESSION', 'MRNA_EXPRESSION_NORMALS', 'RNA_EXPRESSION', 'METHYLATION', 'METHYLATION_BINARY',
@@ -57,12 +58,11 @@ export async function fetchGenomicEnrichments(
   db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenomicEnrichment[]> {
   // Genes whose symbol is shared by several Entrez ids are dropped, as the reference's gene lookup does.
-  const cells = sql`
-    SELECT g.entrez_gene_id AS entity, g.hugo_gene_symbol AS label, v.sample_key, v.value
-    FROM gene_value v JOIN gene g USING (entrez_gene_id)
-    WHERE v.profile_key = ${profile.profile_key}
-      AND g.hugo_gene_symbol NOT IN (SELECT hugo_gene_symbol FROM gene GROUP BY hugo_gene_symbol HAVING count(*) > 1)`;
-  const rows = await compare(db, stats, profile, groups, type, cells);
+  const cells = sql`SELECT entrez_gene_id AS entity, sample_key, number AS x FROM gene_value WHERE profile_key = ${profile.profile_key}`;
+  const labels = sql`
+    SELECT entrez_gene_id AS entity, hugo_gene_symbol AS label FROM gene
+    WHERE hugo_gene_symbol NOT IN (SELECT hugo_gene_symbol FROM gene GROUP BY hugo_gene_symbol HAVING count(*) > 1)`;
+  const rows = await compare(db, stats, profile, groups, type, cells, labels);
   return rows.map((r) => ({ entrezGeneId: r.entity, hugoGeneSymbol: r.label, groupsStatistics: r.groupsStatistics, pValue: r.pValue }));
 }
 
@@ -70,10 +70,8 @@ export async function fetchGenericAssayEnrichments(
   db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenericAssayEnrichment[]> {
   const cells = sql`
-    SELECT e.entity_key AS entity, e.stable_id AS label, v.sample_key, v.value
-    FROM generic_assay_value v JOIN generic_entity e USING (entity_key)
-    WHERE v.profile_key = ${profile.profile_key}`;
-  const rows = await compare(db, stats, profile, groups, type, cells);
+    SELECT entity_key AS entity, sample_key, ${numberOfCellText(sql`value`)} AS x FROM generic_assay_value WHERE profile_key = ${profile.profile_key}`;
+  const rows = await compare(db, stats, profile, groups, type, cells, GENERIC_ENTITY_LABELS);
   const meta = await fetchGenericAssayMeta(db, { stableIds: rows.map((r) => r.label), idOnly: false });
   const properties = new Map(meta.map((m) => [m.stable_id, m.properties ?? {}]));
   return rows.map((r) => ({
@@ -87,9 +85,6 @@ interface Compared {
   groupsStatistics: GroupStatistics[];
   pValue: number;
 }
-
-/** Entities per pool task: bounds the memory of one batch and spreads the work over the workers. */
-const BATCH = 2048;
 
 /**
  * (grp, sample_key) of the groups: SAMPLE → the profile study's samples named; PATIENT → every
@@ -110,51 +105,68 @@ export function groupMembers(profile: EnrichmentProfile, groups: readonly Enrich
     : sql`SELECT grp, sample_key FROM (${expanded})`;
 }
 
+/** One entity's groups as DuckDB summarised them; `ones` counts the values equal to 1 before any transform. */
+export interface EntitySummaries {
+  entity: number;
+  label: string;
+  groups: { n: number; mean: number; variance: number; ones: number }[];
+}
+
+/** (entity, label) of generic-assay entities. */
+export const GENERIC_ENTITY_LABELS = sql`SELECT entity_key AS entity, stable_id AS label FROM generic_entity`;
+
 /**
- * `cells` yields (entity, label, sample_key, value) of the profile. A group's cases are its distinct
+ * Per entity of `values` (entity, grp, x: the numeric values of the group members, NULL for the
+ * others), each of the k groups summarised by DuckDB where the values are: count, mean and sample
+ * variance (of log2(max(x, 0) + 1) when `log2`). A group holding a non-finite value gets a NaN
+ * mean, which skips it (the reference's mean and deviation are then undefined). Entities get
+ * their label from `labels` (entity, label) after the aggregation, which leaves out those it lacks.
+ */
+export async function summarizeGroups(db: Db, values: Fragment, labels: Fragment, k: number, log2: boolean): Promise<EntitySummaries[]> {
+  const x = log2 ? sql`ln(greatest(x, 0) + 1) / ln(2)` : sql`x`;
+  const rows = await db.all<{ entity: number; label: string; grp: number; n: number; non_finite: number; mean: number | null; variance: number | null; ones: number }>(sql`
+    WITH summaries AS (
+      SELECT entity, grp, count(*)::INTEGER AS n, count(*) FILTER (WHERE NOT isfinite(x))::INTEGER AS non_finite,
+        avg(${x}) FILTER (WHERE isfinite(x)) AS mean, var_samp(${x}) FILTER (WHERE isfinite(x)) AS variance,
+        count(*) FILTER (WHERE x = 1)::INTEGER AS ones
+      FROM (${values}) WHERE x IS NOT NULL
+      GROUP BY entity, grp)
+    SELECT s.*, l.label FROM summaries s JOIN (${labels}) l USING (entity) ORDER BY entity, grp`);
+  const out: EntitySummaries[] = [];
+  for (const r of rows) {
+    if (out.at(-1)?.entity !== r.entity) {
+      out.push({ entity: r.entity, label: r.label, groups: Array.from({ length: k }, () => ({ n: 0, mean: NaN, variance: NaN, ones: 0 })) });
+    }
+    out.at(-1)!.groups[r.grp] = { n: r.n, mean: r.non_finite > 0 ? NaN : (r.mean ?? NaN), variance: r.variance ?? NaN, ones: r.ones };
+  }
+  return out;
+}
+
+/** Welch's t-test or ANOVA over each entity's summaries, in the pool: p, then (mean, sd) per group (groupComparisonStride). */
+export async function compareSummaries(stats: StatsPool, entities: readonly EntitySummaries[], k: number): Promise<Float64Array> {
+  const cells = entities.flatMap((e) => e.groups);
+  const counts = Float64Array.from(cells, (g) => g.n);
+  const means = Float64Array.from(cells, (g) => g.mean);
+  const variances = Float64Array.from(cells, (g) => g.variance);
+  return stats.run('compareGroups', { counts, means, variances, groupCount: k }, [counts.buffer, means.buffer, variances.buffer]);
+}
+
+/**
+ * `cells` yields (entity, sample_key, x: the cell's number or NULL) of the profile, `labels` (entity,
+ * label) of the entities to answer. A group's cases are its distinct
  * sample ids — or, for PATIENT, every sample of its patients — in the profile's study; a case
- * counts when the profile has a numeric value for it. Patient-level profiles (values copied to
- * every sample) keep one sample per patient and group.
+ * counts when the profile has a numeric value for it.
  */
 async function compare(
-  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, cells: Fragment,
+  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, cells: Fragment, labels: Fragment,
 ): Promise<Compared[]> {
   const k = groups.length;
   if (k === 0) return [];
-  const members = groupMembers(profile, groups, type);
-  const query = sql`
-    WITH members AS (${members}),
-    cells AS (${cells}),
-    numeric AS (
-      SELECT cells.entity, cells.label, m.grp, TRY_CAST(cells.value AS DOUBLE) AS x
-      FROM cells JOIN members m USING (sample_key)
-      WHERE regexp_full_match(cells.value, ${NUMERIC_VALUE_PATTERN})
-    )
-    SELECT entity, label, list(x ORDER BY grp) AS xs, list(grp ORDER BY grp) AS groups
-    FROM numeric WHERE x IS NOT NULL
-    GROUP BY entity, label ORDER BY entity`;
-
-  const log2 = profile.stable_id.includes('rna_seq');
-  const pending: Promise<Compared[]>[] = [];
-  for await (const batch of batches(db.stream<{ entity: number; label: string; xs: number[]; groups: number[] }>(query))) {
-    const total = batch.reduce((n, r) => n + r.xs.length, 0);
-    const values = new Float64Array(total);
-    const offsets = new Int32Array(batch.length * k + 1);
-    let at = 0;
-    batch.forEach((r, e) => {
-      values.set(r.xs, at);
-      // Group g of entity e ends where the next group's values start.
-      let i = 0;
-      for (let g = 0; g < k; g++) {
-        while (i < r.groups.length && r.groups[i] === g) i++;
-        offsets[e * k + g + 1] = at + i;
-      }
-      at += r.xs.length;
-    });
-    pending.push(stats.run('compareGroups', { values, offsets, groupCount: k, log2 }, [values.buffer, offsets.buffer])
-      .then((out) => toCompared(batch, out, groups)));
-  }
-  return (await Promise.all(pending)).flat();
+  const values = sql`
+    SELECT cells.entity, m.grp, cells.x
+    FROM (${cells}) cells JOIN (${groupMembers(profile, groups, type)}) m USING (sample_key)`;
+  const entities = await summarizeGroups(db, values, labels, k, profile.stable_id.includes('rna_seq'));
+  return toCompared(entities, await compareSummaries(stats, entities, k), groups);
 }
 
 function toCompared(batch: readonly { entity: number; label: string }[], out: Float64Array, groups: readonly EnrichmentGroup[]): Compared[] {
@@ -171,17 +183,4 @@ function toCompared(batch: readonly { entity: number; label: string }[], out: Fl
     result.push({ entity: r.entity, label: r.label, groupsStatistics, pValue });
   });
   return result;
-}
-
-/** Regroups DuckDB's row chunks into batches of about BATCH rows. */
-async function* batches<T>(chunks: AsyncIterable<T[]>): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const chunk of chunks) {
-    batch.push(...chunk);
-    if (batch.length >= BATCH) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
 }

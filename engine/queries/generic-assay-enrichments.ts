@@ -8,9 +8,9 @@ import { sql } from '../sql/sql.js';
 import { benjaminiHochberg } from '../stats/benjamini-hochberg.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import { groupMembers, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics } from './expression-enrichments.js';
+import { compareSummaries, GENERIC_ENTITY_LABELS, groupMembers, summarizeGroups, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics } from './expression-enrichments.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
-import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
+import { numberOfCellText } from './molecular-data-value.js';
 
 export interface GenericAssayCategoricalEnrichment {
   stableId: string;
@@ -104,44 +104,26 @@ export async function fetchGenericAssayBinaryEnrichments(
   db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenericAssayBinaryEnrichment[]> {
   const k = groups.length;
-  const rows = await db.all<{ entity_key: number; stable_id: string; xs: number[]; grps: number[] }>(sql`
-    WITH members AS (${groupMembers(profile, groups, type)}),
-    vals AS (
-      SELECT v.entity_key, m.grp, CASE
-          WHEN v.value IN ('true', 'yes') THEN 1.0 WHEN v.value IN ('false', 'no') THEN 0.0
-          WHEN regexp_full_match(v.value, ${NUMERIC_VALUE_PATTERN}) THEN TRY_CAST(v.value AS DOUBLE) END AS x
-      FROM generic_assay_value v JOIN members m USING (sample_key)
-      WHERE v.profile_key = ${profile.profile_key})
-    SELECT v.entity_key, e.stable_id, list(v.x ORDER BY v.grp) AS xs, list(v.grp ORDER BY v.grp) AS grps
-    FROM vals v JOIN generic_entity e USING (entity_key) WHERE v.x IS NOT NULL
-    GROUP BY v.entity_key, e.stable_id ORDER BY v.entity_key`);
-  if (rows.length === 0 || k === 0) return [];
-
-  const values = Float64Array.from(rows.flatMap((r) => r.xs));
-  const offsets = new Int32Array(rows.length * k + 1);
-  let at = 0;
-  rows.forEach((r, e) => {
-    let i = 0;
-    for (let g = 0; g < k; g++) {
-      while (i < r.grps.length && r.grps[i] === g) i++;
-      offsets[e * k + g + 1] = at + i;
-    }
-    at += r.xs.length;
-  });
-  const ones = rows.map((r) => groups.map((_, g) => r.xs.filter((x, i) => r.grps[i] === g && x === 1).length));
-  const totals = Array.from(rows, (_, e) => groups.map((_, g) => offsets[e * k + g + 1] - offsets[e * k + g]));
+  if (k === 0) return [];
+  const values = sql`
+    SELECT v.entity_key AS entity, m.grp, CASE
+        WHEN v.value IN ('true', 'yes') THEN 1.0 WHEN v.value IN ('false', 'no') THEN 0.0
+        ELSE ${numberOfCellText(sql`v.value`)} END AS x
+    FROM generic_assay_value v JOIN (${groupMembers(profile, groups, type)}) m USING (sample_key)
+    WHERE v.profile_key = ${profile.profile_key}`;
   const log2 = profile.stable_id.includes('rna_seq'); // the reference transforms by profile id, binary or not
-  const out = await stats.run('compareGroups', { values, offsets, groupCount: k, log2 }, [values.buffer, offsets.buffer]);
+  const entities = await summarizeGroups(db, values, GENERIC_ENTITY_LABELS, k, log2);
+  const out = await compareSummaries(stats, entities, k);
 
   const stride = groupComparisonStride(k);
-  const tested = rows.flatMap((r, e) => {
+  const tested = entities.flatMap((r, e) => {
     const pValue = out[e * stride];
     if (Number.isNaN(pValue)) return [];
     const kept = groups.flatMap((g, i) => (Number.isNaN(out[e * stride + 1 + 2 * i]) ? [] : [i]));
     return [{
-      stableId: r.stable_id,
+      stableId: r.label,
       groupsStatistics: kept.map((i) => ({ name: groups[i].name, meanExpression: out[e * stride + 1 + 2 * i], standardDeviation: out[e * stride + 2 + 2 * i] })),
-      counts: kept.map((i) => ({ name: groups[i].name, count: ones[e][i], totalCount: totals[e][i] })),
+      counts: kept.map((i) => ({ name: groups[i].name, count: r.groups[i].ones, totalCount: r.groups[i].n })),
       pValue,
     }];
   });

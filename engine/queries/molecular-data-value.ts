@@ -1,9 +1,19 @@
 // The v7 normalisation of matrix values (api.md 13, 1.2): cBioPortal rounds each cell in SQL
 // (Float64 round = half to even on x·10^n) and emits the text as a BigDecimal.
+import { sql, type Fragment } from '../sql/sql.js';
 
 /** Decimal text a BigDecimal (and the reference's number check) accepts; NA, NaN, inf, '' fail. */
 export const NUMERIC_VALUE_PATTERN = '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$';
 const NUMERIC = new RegExp(NUMERIC_VALUE_PATTERN);
+
+/** The stored number of a cell's text (gene_value.number): a DOUBLE when it is decimal text, else NULL. */
+export const numberOfCellText = (text: Fragment): Fragment =>
+  sql`CASE WHEN regexp_full_match(${text}, ${NUMERIC_VALUE_PATTERN}) THEN TRY_CAST(${text} AS DOUBLE) END`;
+
+/** The same in JS, for cells written row by row. */
+export function numberOfCell(text: string): number | null {
+  return NUMERIC.test(text) ? Number(text) : null;
+}
 
 /**
  * The number a stored cell is answered with, or undefined when the row is dropped (not a number):

@@ -3,10 +3,15 @@
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { migrateStudyStore } from './migrations.js';
+import { numericColumns, type NumericColumn } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
 export type Row = Record<string, unknown>;
+
+/** Chunks (of 2,048 rows) numericChunks hands over between two turns of the event loop. */
+const CHUNKS_BETWEEN_PAUSES = 32;
 
 /** Idle connections kept by a read-only store (more are opened while more queries run). */
 const MAX_IDLE_CONNECTIONS = 8;
@@ -65,7 +70,10 @@ export class Db {
     if (options.memoryLimit) config.memory_limit = options.memoryLimit;
     const instance = await DuckDBInstance.create(path, config);
     const db = new Db(instance, await instance.connect(), path, options.readOnly === true);
-    if (!options.readOnly) await db.exec(options.schema ?? SCHEMA);
+    if (!options.readOnly) {
+      await db.exec(options.schema ?? SCHEMA);
+      if (options.schema === undefined) await migrateStudyStore(db);
+    }
     return db;
   }
 
@@ -131,6 +139,21 @@ export class Db {
     } finally {
       connection.closeSync();
       if (this.pooled) this.slots.give();
+    }
+  }
+
+  /**
+   * For a query whose columns are all DOUBLE or DOUBLE[] (cast in the SQL): each chunk's columns as
+   * typed arrays copied straight from DuckDB's vectors (numeric-chunks.ts), never a JS value per
+   * number, which is what makes handing millions of values to the statistics pool cheap. DuckDB
+   * reads the result whole (fetching a chunk at a time costs more than the copy), so slice large
+   * ones; the consumer gets it chunk by chunk, with a pause for other requests every few chunks.
+   */
+  async *numericChunks(query: Sql): AsyncGenerator<NumericColumn[], void, undefined> {
+    const result = await this.withConnection((c) => timed(() => c.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
+    for (let i = 0; i < result.chunkCount; i++) {
+      if (i % CHUNKS_BETWEEN_PAUSES === CHUNKS_BETWEEN_PAUSES - 1) await new Promise(setImmediate);
+      yield numericColumns(result.getChunk(i));
     }
   }
 

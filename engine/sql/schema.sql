@@ -371,7 +371,9 @@ CREATE TABLE IF NOT EXISTS copy_number_seg_file (
 );
 
 -- ─── Matrix data (one row per cell; long form so any subset is a vectorised scan) ────────
--- value keeps the trimmed text of the cell ('NA' and '' included), as the API returns it.
+-- value keeps the trimmed text of the cell ('NA' and '' included), as the API returns it; number
+-- is that text as a DOUBLE when it is a decimal number (NUMERIC_VALUE_PATTERN), else NULL, parsed
+-- once at load so that statistics over whole profiles scan numbers, not text.
 -- A long-format CNA file stores only the cells it gives: an absent cell means empty.
 
 CREATE TABLE IF NOT EXISTS gene_value (
@@ -379,7 +381,8 @@ CREATE TABLE IF NOT EXISTS gene_value (
   profile_key    INTEGER NOT NULL,
   entrez_gene_id INTEGER NOT NULL,
   sample_key     INTEGER NOT NULL,
-  value          VARCHAR NOT NULL
+  value          VARCHAR NOT NULL,
+  number         DOUBLE
 );
 
 CREATE TABLE IF NOT EXISTS geneset_value (

@@ -3,6 +3,7 @@
 // SciPy's f_oneway except where F is not finite: with zero variance inside every group SciPy
 // answers F = inf, p = 0 (or NaN when all values are equal); commons-math's F distribution (and so
 // this module) answers p = NaN, which drops the gene as the reference does.
+import { type GroupSummary, summarize } from './group-summary.js';
 import { fUpperTail } from './incomplete-beta.js';
 
 export interface AnovaResult {
@@ -14,23 +15,29 @@ export interface AnovaResult {
 
 /** Each group needs at least two values and there must be two groups (NaN otherwise). */
 export function oneWayAnova(groups: readonly (readonly number[])[]): AnovaResult {
+  if (groups.some((g) => g.length < 2)) return { f: NaN, dfBetween: NaN, dfWithin: NaN, p: NaN };
+  return oneWayAnovaOfSummaries(groups.map(summarize));
+}
+
+/**
+ * The same test from each group's size, mean and variance: the within-group sum of squares is
+ * Σ (nᵢ − 1)·varᵢ, the between-group one Σ nᵢ·(meanᵢ − grand mean)².
+ */
+export function oneWayAnovaOfSummaries(groups: readonly GroupSummary[]): AnovaResult {
   const k = groups.length;
-  if (k < 2 || groups.some((g) => g.length < 2)) return { f: NaN, dfBetween: NaN, dfWithin: NaN, p: NaN };
+  if (k < 2 || groups.some((g) => g.n < 2)) return { f: NaN, dfBetween: NaN, dfWithin: NaN, p: NaN };
   let n = 0;
   let total = 0;
   for (const g of groups) {
-    for (let i = 0; i < g.length; i++) total += g[i];
-    n += g.length;
+    n += g.n;
+    total += g.n * g.mean;
   }
   const grandMean = total / n;
   let between = 0;
   let within = 0;
   for (const g of groups) {
-    let sum = 0;
-    for (let i = 0; i < g.length; i++) sum += g[i];
-    const mean = sum / g.length;
-    for (let i = 0; i < g.length; i++) within += (g[i] - mean) ** 2;
-    between += g.length * (mean - grandMean) ** 2;
+    between += g.n * (g.mean - grandMean) ** 2;
+    within += (g.n - 1) * g.variance;
   }
   const dfBetween = k - 1;
   const dfWithin = n - k;

@@ -30,4 +30,11 @@ describe('coExpressions', () => {
   it('drops a gene when the query gene is constant (ρ undefined)', () => {
     expect(run([[[3, 3, 3, 3], [1, 2, 3, 4]]], 0)[0]).toBe(0);
   });
+
+  it('ranks the query gene again when its pairs differ from the previous gene\'s', () => {
+    // spearmanr([1,2,3,4], [4,3,1,2]) → -0.8; spearmanr([1,2,3,4], [1,2,4,3]) → 0.8;
+    // spearmanr([1,2,4], [1,2,3]) → 1 (one sample less: the query gene's ranks change)
+    const out = run([[[1, 2, 3, 4], [4, 3, 1, 2]], [[1, 2, 3, 4], [1, 2, 4, 3]], [[1, 2, 4], [3, 5, 9]], [[4, 2, 1], [1, 2, 3]]], 0);
+    expect([out[1], out[4], out[7], out[10]].map((r) => Math.round(r * 1e12) / 1e12)).toEqual([-0.8, 0.8, 1, -1]);
+  });
 });

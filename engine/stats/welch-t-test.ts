@@ -3,8 +3,8 @@
 // ttest_ind(a, b, equal_var=False) except where the test is undefined: when both samples have zero
 // variance the Welch–Satterthwaite df is 0/0; SciPy then assumes df = 1, commons-math (and so this
 // module) answers p = NaN, which drops the gene as the reference does.
+import { type GroupSummary, summarize } from './group-summary.js';
 import { studentTTwoSided } from './incomplete-beta.js';
-import { mean, sampleVariance } from 'simple-statistics';
 
 export interface WelchResult {
   t: number;
@@ -15,10 +15,16 @@ export interface WelchResult {
 /** Each sample needs at least two values (NaN otherwise). */
 export function welchTTest(a: readonly number[], b: readonly number[]): WelchResult {
   if (a.length < 2 || b.length < 2) return { t: NaN, df: NaN, p: NaN };
-  const va = sampleVariance(a) / a.length;
-  const vb = sampleVariance(b) / b.length;
+  return welchTTestOfSummaries(summarize(a), summarize(b));
+}
+
+/** The same test from each sample's size, mean and variance. */
+export function welchTTestOfSummaries(a: GroupSummary, b: GroupSummary): WelchResult {
+  if (a.n < 2 || b.n < 2) return { t: NaN, df: NaN, p: NaN };
+  const va = a.variance / a.n;
+  const vb = b.variance / b.n;
   const se2 = va + vb;
-  const t = (mean(a) - mean(b)) / Math.sqrt(se2);
-  const df = (se2 * se2) / ((va * va) / (a.length - 1) + (vb * vb) / (b.length - 1));
+  const t = (a.mean - b.mean) / Math.sqrt(se2);
+  const df = (se2 * se2) / ((va * va) / (a.n - 1) + (vb * vb) / (b.n - 1));
   return { t, df, p: Number.isNaN(df) ? NaN : studentTTwoSided(t, df) };
 }

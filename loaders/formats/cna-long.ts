@@ -2,6 +2,7 @@
 // gene × sample matrix as ImportCnaDiscreteLongData does (integer values, missing cells ''), plus
 // CNA events (±2) with the row's driver and namespace columns (that importer makes them whatever
 // show_profile_in_analysis_tab says).
+import { numberOfCell } from '../../engine/queries/molecular-data-value.js';
 import { sql } from '../../engine/sql/sql.js';
 import type { StudyContext } from '../context.js';
 import { LoadError, type Location } from '../errors.js';
@@ -119,7 +120,8 @@ async function writeLongMatrix(ctx: StudyContext, profileKey: number, matrix: Ma
     for (const gene of genes) {
       const row = matrix.get(gene)!;
       for (const [sampleKey, cell] of [...row].sort((a, b) => a[0] - b[0])) {
-        values.add({ study_key: ctx.study.key, profile_key: profileKey, entrez_gene_id: gene, sample_key: sampleKey, value: String(cell.value) });
+        const value = String(cell.value);
+        values.add({ study_key: ctx.study.key, profile_key: profileKey, entrez_gene_id: gene, sample_key: sampleKey, value, number: numberOfCell(value) });
       }
     }
   } finally {

@@ -1,6 +1,8 @@
 // Wide gene × sample matrices (study-format 11.2, 12, 9): CNA, expression, methylation, protein
 // (RPPA keys: rppa.ts). JS reads the header and gene columns (validation, genes, line numbers);
-// DuckDB reads the cells: one gene_value row per cell holding its trimmed text, as ImportTabDelimData.
+// DuckDB reads the cells: one gene_value row per cell holding its trimmed text, as ImportTabDelimData,
+// and that text as a number when it is one.
+import { numberOfCellText } from '../../engine/queries/molecular-data-value.js';
 import { sql } from '../../engine/sql/sql.js';
 import type { ProfileRef, StudyContext } from '../context.js';
 import { LoadError } from '../errors.js';
@@ -16,6 +18,8 @@ const FEATURE_COLUMNS = new Set(['gene symbol', 'hugo_symbol', 'entrez_gene_id',
 /** DuckDB reads each line as one field split on this byte, which a matrix never holds. */
 const LINE_DELIMITER = '\u0001';
 const DUCKDB_MAX_LINE = 2_097_152;
+/** Cells split and inserted per statement (DUCKPORTAL_MATRIX_SLICE_CELLS: less memory, more statements). */
+const cellsPerSlice = () => Number(process.env.DUCKPORTAL_MATRIX_SLICE_CELLS ?? 4_000_000);
 
 export interface MatrixLayout {
   /** Hugo_Symbol, or Composite.Element.REF when present (the importer reads it instead); -1 if none. */
@@ -209,19 +213,29 @@ async function ingestCells(ctx: StudyContext, file: string, profileKey: number, 
   } catch (error) {
     throw new LoadError({ file }, `cannot read the matrix: ${(error as Error).message.split('\n')[0]}`);
   }
-  // Rows a transaction inserts get row ids from a large offset, in insertion (file) order.
-  const lines = sql`(SELECT rowid - (SELECT min(rowid) FROM matrix_lines) AS r, line FROM matrix_lines)`;
+  // Rows a transaction inserts get row ids from a large offset (beyond 2^53: kept as text here),
+  // in insertion (file) order.
+  const base = (await db.one<{ base: string }>(sql`SELECT min(rowid)::VARCHAR AS base FROM matrix_lines`))?.base ?? '0';
+  // Only each line's first cell is joined: whole lines of thousands of samples would not fit.
+  const firstCells = sql`(SELECT rowid - ${base}::BIGINT AS r, split_part(line, ${'\t'}, 1) AS first_cell FROM matrix_lines)`;
   const check = await db.one<{ bad: number }>(sql`
-    SELECT count(*)::INTEGER AS bad FROM matrix_rows m LEFT JOIN ${lines} l USING (r)
-    WHERE l.line IS NULL OR split_part(l.line, ${'\t'}, 1) <> m.first_cell`);
+    SELECT count(*)::INTEGER AS bad FROM matrix_rows m LEFT JOIN ${firstCells} l USING (r)
+    WHERE l.first_cell IS NULL OR l.first_cell <> m.first_cell`);
   if (check?.bad) throw new LoadError({ file }, 'lines could not be matched (mixed line endings or stray carriage returns?)');
   if (ctx.incremental) await deleteSampleCells(ctx, profileKey, scan.sampleKeys);
-  await db.run(sql`
-    INSERT INTO gene_value
-    SELECT ${ctx.study.key}, ${profileKey}, m.entrez_gene_id, c.sample_key, trim(cell.value)
-    FROM (SELECT r, generate_subscripts(parts, 1) AS pos, unnest(parts) AS value
-          FROM (SELECT r, string_split(rtrim(line, ${'\r'}), ${'\t'}) AS parts FROM ${lines} WHERE r IN (SELECT r FROM matrix_rows))) cell
-    JOIN matrix_rows m USING (r) JOIN matrix_cols c USING (pos)`);
+  // In slices of lines, so that a whole-transcriptome matrix of thousands of samples splits into
+  // cells within the loader's memory limit.
+  const linesPerSlice = Math.max(1, Math.floor(cellsPerSlice() / Math.max(1, scan.positions.length)));
+  const lastLine = scan.rows.r.reduce((a, b) => Math.max(a, b), -1);
+  for (let from = 0; from <= lastLine; from += linesPerSlice) {
+    await db.run(sql`
+      INSERT INTO gene_value
+      SELECT ${ctx.study.key}, ${profileKey}, m.entrez_gene_id, c.sample_key, trim(cell.value), ${numberOfCellText(sql`trim(cell.value)`)}
+      FROM (SELECT r, generate_subscripts(parts, 1) AS pos, unnest(parts) AS value
+            FROM (SELECT rowid - ${base}::BIGINT AS r, string_split(rtrim(line, ${'\r'}), ${'\t'}) AS parts FROM matrix_lines
+                  WHERE rowid >= ${base}::BIGINT + ${from} AND rowid < ${base}::BIGINT + ${from + linesPerSlice}) WHERE r IN (SELECT r FROM matrix_rows)) cell
+      JOIN matrix_rows m USING (r) JOIN matrix_cols c USING (pos)`);
+  }
   addRowCount(ctx, 'gene_value', scan.rows.r.length * scan.sampleKeys.length);
   await db.exec('DROP TABLE matrix_rows; DROP TABLE matrix_cols; DROP TABLE matrix_lines');
   if (ctx.incremental) await fillMissingCells(ctx, profileKey);
@@ -240,7 +254,7 @@ export async function deleteSampleCells(ctx: StudyContext, profileKey: number, s
 export async function fillMissingCells(ctx: StudyContext, profileKey: number): Promise<void> {
   const row = await ctx.db.one<{ Count: number }>(sql`
     INSERT INTO gene_value
-    SELECT ${ctx.study.key}, ${profileKey}, g.entrez_gene_id, s.sample_key, ''
+    SELECT ${ctx.study.key}, ${profileKey}, g.entrez_gene_id, s.sample_key, '', NULL
     FROM (SELECT DISTINCT entrez_gene_id FROM gene_value WHERE profile_key = ${profileKey}) g
     CROSS JOIN (SELECT DISTINCT sample_key FROM gene_value WHERE profile_key = ${profileKey}) s
     WHERE NOT EXISTS (SELECT 1 FROM gene_value v WHERE v.profile_key = ${profileKey} AND v.entrez_gene_id = g.entrez_gene_id AND v.sample_key = s.sample_key)`);

@@ -81,7 +81,7 @@ describe('npm run bench at a tiny scale', () => {
 
   it('times the statistics with the health probe running beside them', () => {
     const stats = result.suites.stats!;
-    expect(stats.map((t) => t.name)).toEqual(statsCases([]).map((c) => c.name));
+    expect(stats.map((t) => t.name)).toEqual(statsCases([], []).map((c) => c.name));
     expectSaneTimings(stats);
     for (const t of stats) {
       expect(t.healthRequests, t.name).toBeGreaterThan(0);

@@ -44,6 +44,22 @@ describe('study_es_0 matrices', () => {
     expect(await profileRows('gene_value', 'study_es_0', 'study_es_0_methylation_hm27')).toBe(8 * 311);
   });
 
+  it('gives the same cells when the matrix is inserted a few lines at a time', async () => {
+    const sliced = await openReferenceStore();
+    process.env.DUCKPORTAL_MATRIX_SLICE_CELLS = '1000'; // one or two lines per statement
+    try {
+      await loadStudy(sliced.db, sliced.genes, copyStudy('study_es_0', { keepMetas: MATRICES }));
+    } finally {
+      delete process.env.DUCKPORTAL_MATRIX_SLICE_CELLS;
+    }
+    const cells = (db: Db) => db.all(sql`SELECT p.stable_id, v.entrez_gene_id, s.sample_id, v.value FROM gene_value v
+      JOIN molecular_profile p USING (profile_key) JOIN sample s USING (sample_key) ORDER BY ALL`);
+    const expected = await cells(store.db);
+    expect(expected.length).toBe(7 * 778 + 6 * 526 + 5 * 526 + 8 * 311);
+    expect(await cells(sliced.db)).toEqual(expected);
+    sliced.db.close();
+  });
+
   it('keeps the cell text and resolves ERCC5|aaa by its Entrez id', async () => {
     // First data line of each file, first sample column.
     expect(await cell('study_es_0_log2CNA', 116983, 'TCGA-A1-A0SB-01')).toBe('-0.005');
