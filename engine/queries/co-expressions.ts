@@ -59,20 +59,21 @@ export async function fetchCoExpressions(db: Db, stats: StatsPool, q: CoExpressi
     SELECT DISTINCT v.entrez_gene_id FROM gene_value v JOIN gene g USING (entrez_gene_id)
     WHERE v.profile_key = ${profileB.profile_key} AND g.hugo_gene_symbol <> ${gene.hugo_gene_symbol} ORDER BY 1`)).map((r) => r.entrez_gene_id);
 
-  const referenceOf = referenceIndex(reference.map((r) => r.sample_key));
   const referenceX = Float64Array.from(reference, (r) => r.x);
+  const referenceRows = sql`SELECT unnest(${reference.map((r) => r.sample_key)}::INTEGER[]) AS sample_key, unnest(range(${reference.length})) AS position`;
   const genesPerQuery = Math.max(1, Math.floor(PAIRS_PER_QUERY / reference.length));
   const results: CoExpression[][] = [];
   let previous: Promise<CoExpression[]>[] = [];
   for (let from = 0; from < genes.length; from += genesPerQuery) {
     const slice = genes.slice(from, from + genesPerQuery);
-    // A plain scan (no join, no lists), which DuckDB reads at once; pairing and grouping happen here.
-    const cells = db.numericChunks(sql`
-      SELECT entrez_gene_id::DOUBLE, sample_key::DOUBLE, number FROM gene_value
-      WHERE profile_key = ${profileB.profile_key} AND number IS NOT NULL
-        AND entrez_gene_id BETWEEN ${slice[0]} AND ${slice.at(-1)!} AND entrez_gene_id IN (SELECT unnest(${slice}::INTEGER[]))`);
-    const pairs = await pairsByGene(cells, slice, referenceOf, referenceX);
-    const pending = pairTasks(pairs).map((task) => runBatch(stats, task.genes, task.x, task.y, task.offsets, q.threshold));
+    // Pairs as three number columns (gene, position of the sample in the reference, value), no
+    // lists (which DuckDB builds slowly); grouped by gene here.
+    const pairs = await pairsByGene(db.numericChunks(sql`
+      SELECT v.entrez_gene_id::DOUBLE, r.position::DOUBLE, v.number
+      FROM gene_value v JOIN (${referenceRows}) r USING (sample_key)
+      WHERE v.profile_key = ${profileB.profile_key} AND v.number IS NOT NULL
+        AND v.entrez_gene_id BETWEEN ${slice[0]} AND ${slice.at(-1)!} AND v.entrez_gene_id IN (SELECT unnest(${slice}::INTEGER[]))`), slice);
+    const pending = pairTasks(pairs).map((task) => runBatch(stats, task, referenceX, q.threshold));
     // At most two slices of pairs are held at once: the pool works on one while DuckDB reads the next.
     results.push(...(await Promise.all(previous)));
     previous = pending;
@@ -81,83 +82,77 @@ export async function fetchCoExpressions(db: Db, stats: StatsPool, q: CoExpressi
   return results.flat();
 }
 
-/** sample_key → position in the reference (−1: not a reference sample), as a dense lookup table. */
-function referenceIndex(sampleKeys: readonly number[]): (sampleKey: number) => number {
-  const min = sampleKeys.reduce((a, b) => Math.min(a, b));
-  const table = new Int32Array(sampleKeys.reduce((a, b) => Math.max(a, b)) - min + 1).fill(-1);
-  sampleKeys.forEach((key, i) => (table[key - min] = i));
-  return (key) => (key >= min && key - min < table.length ? table[key - min] : -1);
-}
-
 interface GenePairs {
   genes: Float64Array;
-  x: Float64Array;
+  /** Per pair, the position of its sample in the reference. */
+  index: Int32Array;
   y: Float64Array;
   /** Gene i holds pairs offsets[i] … offsets[i + 1]. */
   offsets: Int32Array;
 }
 
 /**
- * The (gene, sample_key, number) cells of `slice`'s genes paired with the reference's value of the
- * same sample, grouped by gene in slice order (a counting sort; within a gene, scan order).
- * Genes without pairs are left out, as the reference's join leaves them out.
+ * (gene, position, y) pairs of `slice`'s genes grouped by gene in slice order by a counting sort
+ * (within a gene, in the order read). Genes without pairs are left out, as the reference's join
+ * leaves them out.
  */
-async function pairsByGene(
-  cells: AsyncIterable<NumericColumn[]>, slice: readonly number[], referenceOf: (sampleKey: number) => number, referenceX: Float64Array,
-): Promise<GenePairs> {
+async function pairsByGene(cells: AsyncIterable<NumericColumn[]>, slice: readonly number[]): Promise<GenePairs> {
   const slotOf = new Map(slice.map((g, i) => [g, i]));
   const counts = new Int32Array(slice.length);
-  const parts: { slots: Int32Array; x: Float64Array; y: Float64Array }[] = [];
-  for await (const [genes, keys, values] of cells) {
-    if (!(genes instanceof Float64Array && keys instanceof Float64Array && values instanceof Float64Array)) throw new Error('co-expression cells: expected three number columns');
-    const part = { slots: new Int32Array(genes.length), x: new Float64Array(genes.length), y: new Float64Array(genes.length) };
-    let m = 0;
-    let lastGene = NaN;
-    let slot = -1;
+  const parts: { slots: Int32Array; positions: Float64Array; values: Float64Array }[] = [];
+  let lastGene = NaN;
+  let slot = -1;
+  for await (const [genes, positions, values] of cells) {
+    if (!(genes instanceof Float64Array && positions instanceof Float64Array && values instanceof Float64Array)) {
+      throw new Error('co-expression pairs: expected three number columns');
+    }
+    const slots = new Int32Array(genes.length);
     for (let i = 0; i < genes.length; i++) {
-      const r = referenceOf(keys[i]);
-      if (r < 0) continue;
       if (genes[i] !== lastGene) {
         lastGene = genes[i];
         slot = slotOf.get(lastGene)!;
       }
-      part.slots[m] = slot;
-      part.x[m] = referenceX[r];
-      part.y[m] = values[i];
+      slots[i] = slot;
       counts[slot]++;
-      m++;
     }
-    parts.push({ slots: part.slots.subarray(0, m), x: part.x.subarray(0, m), y: part.y.subarray(0, m) });
+    parts.push({ slots, positions, values });
   }
-  const kept = slice.flatMap((gene, i) => (counts[i] > 0 ? [i] : []));
+  const kept = slice.flatMap((_, i) => (counts[i] > 0 ? [i] : []));
   const offsets = new Int32Array(kept.length + 1);
   const cursor = new Int32Array(slice.length);
   kept.forEach((i, k) => {
     cursor[i] = offsets[k];
     offsets[k + 1] = offsets[k] + counts[i];
   });
-  const x = new Float64Array(offsets[kept.length]);
+  const index = new Int32Array(offsets[kept.length]);
   const y = new Float64Array(offsets[kept.length]);
-  for (const part of parts) {
-    for (let i = 0; i < part.slots.length; i++) {
-      const at = cursor[part.slots[i]]++;
-      x[at] = part.x[i];
-      y[at] = part.y[i];
+  for (const { slots, positions, values } of parts) {
+    for (let i = 0; i < slots.length; i++) {
+      const at = cursor[slots[i]]++;
+      index[at] = positions[i];
+      y[at] = values[i];
     }
   }
-  return { genes: Float64Array.from(kept, (i) => slice[i]), x, y, offsets };
+  return { genes: Float64Array.from(kept, (i) => slice[i]), index, y, offsets };
+}
+
+interface PairTask {
+  genes: Float64Array;
+  index: Int32Array<ArrayBuffer>;
+  y: Float64Array<ArrayBuffer>;
+  offsets: Int32Array<ArrayBuffer>;
 }
 
 /** Cuts a slice's pairs into pool tasks of about PAIRS_PER_TASK pairs (whole genes each). */
-function pairTasks(pairs: GenePairs): { genes: Float64Array; x: Float64Array<ArrayBuffer>; y: Float64Array<ArrayBuffer>; offsets: Int32Array<ArrayBuffer> }[] {
-  const tasks = [];
+function pairTasks(pairs: GenePairs): PairTask[] {
+  const tasks: PairTask[] = [];
   let first = 0;
   for (let g = 1; g <= pairs.genes.length; g++) {
     if (g < pairs.genes.length && pairs.offsets[g] - pairs.offsets[first] < PAIRS_PER_TASK) continue;
     const from = pairs.offsets[first];
     const to = pairs.offsets[g];
     tasks.push({
-      genes: pairs.genes.subarray(first, g), x: pairs.x.slice(from, to), y: pairs.y.slice(from, to),
+      genes: pairs.genes.subarray(first, g), index: pairs.index.slice(from, to), y: pairs.y.slice(from, to),
       offsets: pairs.offsets.subarray(first, g + 1).map((o) => o - from),
     });
     first = g;
@@ -165,12 +160,11 @@ function pairTasks(pairs: GenePairs): { genes: Float64Array; x: Float64Array<Arr
   return tasks;
 }
 
-async function runBatch(
-  stats: StatsPool, genes: Float64Array, x: Float64Array<ArrayBuffer>, y: Float64Array<ArrayBuffer>, offsets: Int32Array<ArrayBuffer>, threshold: number,
-): Promise<CoExpression[]> {
-  const out = await stats.run('coExpressions', { x, y, offsets, threshold }, [x.buffer, y.buffer, offsets.buffer]);
+async function runBatch(stats: StatsPool, task: PairTask, reference: Float64Array, threshold: number): Promise<CoExpression[]> {
+  const { index, y, offsets } = task;
+  const out = await stats.run('coExpressions', { reference, index, y, offsets, threshold }, [index.buffer, y.buffer, offsets.buffer]);
   const result: CoExpression[] = [];
-  genes.forEach((gene, i) => {
+  task.genes.forEach((gene, i) => {
     if (out[3 * i] !== 1) return;
     const rho = out[3 * i + 1];
     const p = out[3 * i + 2];

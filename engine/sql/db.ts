@@ -4,7 +4,7 @@ import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duc
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { migrateStudyStore } from './migrations.js';
-import { numericColumns, type NumericColumn } from './numeric-chunks.js';
+import { checkNumericTypes, numericColumns, type NumericColumn } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
@@ -151,9 +151,11 @@ export class Db {
    */
   async *numericChunks(query: Sql): AsyncGenerator<NumericColumn[], void, undefined> {
     const result = await this.withConnection((c) => timed(() => c.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
+    const types = result.columnTypes();
+    checkNumericTypes(types);
     for (let i = 0; i < result.chunkCount; i++) {
       if (i % CHUNKS_BETWEEN_PAUSES === CHUNKS_BETWEEN_PAUSES - 1) await new Promise(setImmediate);
-      yield numericColumns(result.getChunk(i));
+      yield numericColumns(result.getChunk(i), types);
     }
   }
 

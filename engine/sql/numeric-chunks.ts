@@ -2,19 +2,25 @@
 // through the C API (@duckdb/node-bindings) rather than read value by value: at co-expression
 // sizes (hundreds of millions of numbers) the per-value path costs seconds of event-loop time.
 import duckdb from '@duckdb/node-bindings';
-import { DuckDBDoubleType, DuckDBListType, type DuckDBDataChunk } from '@duckdb/node-api';
+import { DuckDBDoubleType, DuckDBListType, type DuckDBDataChunk, type DuckDBType } from '@duckdb/node-api';
 
 /** A column of one chunk: numbers (NULL → NaN), or lists of numbers flattened with their offsets. */
 export type NumericColumn = Float64Array | { values: Float64Array; offsets: Int32Array };
 
-export function numericColumns(chunk: DuckDBDataChunk): NumericColumn[] {
+/** Throws unless every column is DOUBLE or DOUBLE[]. */
+export function checkNumericTypes(types: readonly DuckDBType[]): void {
+  types.forEach((type, c) => {
+    if (!(type instanceof DuckDBDoubleType || (type instanceof DuckDBListType && type.valueType instanceof DuckDBDoubleType)))
+      throw new Error(`column ${c}: ${type.toString()} where DOUBLE or DOUBLE[] is expected`);
+  });
+}
+
+/** The columns of a chunk whose `types` passed checkNumericTypes. */
+export function numericColumns(chunk: DuckDBDataChunk, types: readonly DuckDBType[]): NumericColumn[] {
   const rows = chunk.rowCount;
-  return Array.from({ length: chunk.columnCount }, (_, c) => {
-    const type = chunk.getColumnVector(c).type;
+  return types.map((type, c) => {
     const vector = duckdb.data_chunk_get_vector(chunk.chunk, c);
-    if (type instanceof DuckDBDoubleType) return doubles(vector, rows);
-    if (type instanceof DuckDBListType && type.valueType instanceof DuckDBDoubleType) return doubleLists(vector, rows);
-    throw new Error(`column ${c}: ${type.toString()} where DOUBLE or DOUBLE[] is expected`);
+    return type instanceof DuckDBDoubleType ? doubles(vector, rows) : doubleLists(vector, rows);
   });
 }
 

@@ -2,10 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { coExpressions } from './co-expression.js';
 
+/** Each gene's pairs (x, y); the reference holds every x (so no gene covers it whole unless alone). */
 const run = (genes: [number[], number[]][], threshold: number) => {
   const offsets = new Int32Array(genes.length + 1);
   genes.forEach(([x], i) => (offsets[i + 1] = offsets[i] + x.length));
-  return Array.from(coExpressions({ x: Float64Array.from(genes.flatMap((g) => g[0])), y: Float64Array.from(genes.flatMap((g) => g[1])), offsets, threshold }));
+  const reference = Float64Array.from(genes.flatMap((g) => g[0]));
+  const index = Int32Array.from(reference, (_, i) => i);
+  return Array.from(coExpressions({ reference, index, y: Float64Array.from(genes.flatMap((g) => g[1])), offsets, threshold }));
 };
 
 describe('coExpressions', () => {
@@ -36,5 +39,20 @@ describe('coExpressions', () => {
     // spearmanr([1,2,4], [1,2,3]) → 1 (one sample less: the query gene's ranks change)
     const out = run([[[1, 2, 3, 4], [4, 3, 1, 2]], [[1, 2, 3, 4], [1, 2, 4, 3]], [[1, 2, 4], [3, 5, 9]], [[4, 2, 1], [1, 2, 3]]], 0);
     expect([out[1], out[4], out[7], out[10]].map((r) => Math.round(r * 1e12) / 1e12)).toEqual([-0.8, 0.8, 1, -1]);
+  });
+
+  it('takes the query gene\'s ranks over the whole reference for genes paired with every sample, in any order', () => {
+    // Reference [10, 40, 20, 30]; gene 1 pairs samples 3, 1, 0, 2 with y [4, 3, 1, 2]:
+    // spearmanr([30, 40, 10, 20], [4, 3, 1, 2]) → 0.8; gene 2 misses sample 1:
+    // spearmanr([10, 20, 30], [3, 1, 2]) → -0.5
+    const out = coExpressions({
+      reference: Float64Array.from([10, 40, 20, 30]),
+      index: Int32Array.from([3, 1, 0, 2, 0, 2, 3]),
+      y: Float64Array.from([4, 3, 1, 2, 3, 1, 2]),
+      offsets: Int32Array.from([0, 4, 7]),
+      threshold: 0,
+    });
+    expect(out[1]).toBeCloseTo(0.8, 14);
+    expect(out[4]).toBeCloseTo(-0.5, 14);
   });
 });

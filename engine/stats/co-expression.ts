@@ -6,8 +6,11 @@ import { midranks, pearson } from './ranks.js';
 import { spearmanPValue } from './spearman.js';
 
 export interface CoExpressionInput {
-  /** Query gene values, paired with `y`; ordered by gene. */
-  x: Float64Array;
+  /** The query gene's values, one per reference sample. */
+  reference: Float64Array;
+  /** Per pair, the position of its sample in `reference`; pairs ordered by gene. */
+  index: Int32Array;
+  /** Per pair, the gene's value. */
   y: Float64Array;
   /** Gene i holds pairs offsets[i] … offsets[i + 1]. */
   offsets: Int32Array;
@@ -18,13 +21,12 @@ export interface CoExpressionInput {
 export function coExpressions(input: CoExpressionInput): Float64Array {
   const genes = input.offsets.length - 1;
   const out = new Float64Array(genes * 3).fill(NaN);
-  let longest = 0;
-  for (let i = 0; i < genes; i++) longest = Math.max(longest, input.offsets[i + 1] - input.offsets[i]);
-  const rx = new Float64Array(longest);
-  const ry = new Float64Array(longest);
-  // The query gene's ranks are reused while its values are the same as for the previous gene
-  // (every gene with a value for every sample pairs with the same x).
-  let ranked: Float64Array | undefined;
+  const size = input.reference.length;
+  const rx = new Float64Array(size);
+  const ry = new Float64Array(size);
+  const x = new Float64Array(size);
+  // A gene paired over every reference sample takes the query gene's ranks over the whole reference.
+  let referenceRanks: Float64Array | undefined;
   for (let i = 0; i < genes; i++) {
     const from = input.offsets[i];
     const n = input.offsets[i + 1] - from;
@@ -33,10 +35,12 @@ export function coExpressions(input: CoExpressionInput): Float64Array {
       out[3 * i] = 1;
       continue;
     }
-    const x = input.x.subarray(from, from + n);
-    if (!ranked || !sameValues(ranked, x)) {
-      midranks(x, rx.subarray(0, n));
-      ranked = x;
+    if (n === size) {
+      if (!referenceRanks) midranks(input.reference, (referenceRanks = new Float64Array(size)));
+      for (let k = 0; k < n; k++) rx[k] = referenceRanks[input.index[from + k]];
+    } else {
+      for (let k = 0; k < n; k++) x[k] = input.reference[input.index[from + k]];
+      midranks(x.subarray(0, n), rx.subarray(0, n));
     }
     const rho = pearson(rx.subarray(0, n), ry.subarray(0, n));
     // A constant query gene gives NaN: neither bucket, as the reference's isFinite gate.
@@ -49,11 +53,4 @@ export function coExpressions(input: CoExpressionInput): Float64Array {
     out[3 * i + 2] = spearmanPValue(rho, n);
   }
   return out;
-}
-
-
-function sameValues(a: Float64Array, b: Float64Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
