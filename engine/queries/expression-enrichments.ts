@@ -124,21 +124,30 @@ export const GENERIC_ENTITY_LABELS = sql`SELECT entity_key AS entity, stable_id 
  */
 export async function summarizeGroups(db: Db, values: Fragment, labels: Fragment, k: number, log2: boolean): Promise<EntitySummaries[]> {
   const x = log2 ? sql`ln(greatest(x, 0) + 1) / ln(2)` : sql`x`;
-  const rows = await db.all<{ entity: number; label: string; grp: number; n: number; non_finite: number; mean: number | null; variance: number | null; ones: number }>(sql`
+  // Tens of thousands of summaries come back as number columns (no JS object per row).
+  const summaries = db.numericChunks(sql`
     WITH summaries AS (
-      SELECT entity, grp, count(*)::INTEGER AS n, count(*) FILTER (WHERE NOT isfinite(x))::INTEGER AS non_finite,
+      SELECT entity, grp, count(*) AS n, count(*) FILTER (WHERE NOT isfinite(x)) AS non_finite,
         avg(${x}) FILTER (WHERE isfinite(x)) AS mean, var_samp(${x}) FILTER (WHERE isfinite(x)) AS variance,
-        count(*) FILTER (WHERE x = 1)::INTEGER AS ones
+        count(*) FILTER (WHERE x = 1) AS ones
       FROM (${values}) WHERE x IS NOT NULL
       GROUP BY entity, grp)
-    SELECT s.*, l.label FROM summaries s JOIN (${labels}) l USING (entity) ORDER BY entity, grp`);
+    SELECT entity::DOUBLE, grp::DOUBLE, n::DOUBLE, non_finite::DOUBLE, mean, variance, ones::DOUBLE
+    FROM summaries WHERE entity IN (SELECT entity FROM (${labels})) ORDER BY entity, grp`);
   const out: EntitySummaries[] = [];
-  for (const r of rows) {
-    if (out.at(-1)?.entity !== r.entity) {
-      out.push({ entity: r.entity, label: r.label, groups: Array.from({ length: k }, () => ({ n: 0, mean: NaN, variance: NaN, ones: 0 })) });
+  for await (const columns of summaries) {
+    const [entity, grp, n, nonFinite, mean, variance, ones] = columns as Float64Array[];
+    for (let i = 0; i < entity.length; i++) {
+      if (out.at(-1)?.entity !== entity[i]) {
+        out.push({ entity: entity[i], label: '', groups: Array.from({ length: k }, () => ({ n: 0, mean: NaN, variance: NaN, ones: 0 })) });
+      }
+      out.at(-1)!.groups[grp[i]] = { n: n[i], mean: nonFinite[i] > 0 ? NaN : mean[i], variance: variance[i], ones: ones[i] };
     }
-    out.at(-1)!.groups[r.grp] = { n: r.n, mean: r.non_finite > 0 ? NaN : (r.mean ?? NaN), variance: r.variance ?? NaN, ones: r.ones };
   }
+  const named = await db.all<{ entity: number; label: string }>(sql`
+    SELECT entity, label FROM (${labels}) WHERE entity IN (SELECT unnest(${out.map((e) => e.entity)}::BIGINT[]))`);
+  const labelOf = new Map(named.map((r) => [r.entity, r.label]));
+  for (const e of out) e.label = labelOf.get(e.entity)!;
   return out;
 }
 
