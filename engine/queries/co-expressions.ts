@@ -34,7 +34,7 @@ const PAIRS_PER_TASK = 131_072;
  * Pairs per query: a slice's pairs are held in memory while grouped by gene, so a whole
  * transcriptome over thousands of samples (hundreds of millions of pairs) goes in slices of genes.
  */
-const PAIRS_PER_QUERY = 8_000_000;
+const PAIRS_PER_QUERY = 2_000_000;
 
 export async function fetchCoExpressions(db: Db, stats: StatsPool, q: CoExpressionQuery): Promise<CoExpression[]> {
   // The reference reads the sample list first: an unknown or empty list answers [] before any 404.
