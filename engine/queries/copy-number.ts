@@ -3,7 +3,6 @@
 // with -1, 0 or 1 reads the full gene × sample matrix.
 import { toApiObject, type Db, type Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
 
 export const DISCRETE_CNA_EVENT_TYPES = {
   HOMDEL_AND_AMP: [-2, 2], HOMDEL: [-2], AMP: [2], GAIN: [1], HETLOSS: [-1], DIPLOID: [0], ALL: [-2, -1, 0, 1, 2],
@@ -49,11 +48,10 @@ function plan(q: DiscreteCopyNumberQuery): { from: Fragment; where: Fragment; or
       alteration: sql`v.alteration::INTEGER`,
       events: true,
     };
-  const level = sql`round(TRY_CAST(v.value AS DOUBLE), 4)`;
+  const level = sql`round(v.number, 4)`;
   return {
     from: sql`gene_value v`,
-    where: sql`${scope} AND regexp_full_match(v.value, ${NUMERIC_VALUE_PATTERN})
-      AND ${level} IN (SELECT unnest(${alterations}::INTEGER[]))`,
+    where: sql`${scope} AND ${level} IN (SELECT unnest(${alterations}::INTEGER[]))`,
     // As molecular data (api.md 13): by sample id, then the profile's genes in load order.
     order: sql`sa.sample_id, v.rowid`,
     alteration: sql`${level}::INTEGER`,

@@ -3,7 +3,7 @@
 // Cells that are not numbers are dropped; the rest are normalised as v7 does (molecular-data-value.ts).
 import type { Db, Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { normaliseMolecularValue, NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
+import { normaliseMolecularValue } from './molecular-data-value.js';
 
 export type MolecularDataSelection =
   /** One profile (already checked); samples of its study by list members' ids or by ids. */
@@ -27,7 +27,7 @@ const requestedGenes = (ids: readonly number[]) =>
  * Only profiled samples have cells, so the cell table alone decides who is profiled.
  */
 function plan(s: MolecularDataSelection): { from: Fragment; where: Fragment; order: Fragment } {
-  const numeric = sql`regexp_full_match(v.value, ${NUMERIC_VALUE_PATTERN}) AND isfinite(TRY_CAST(v.value AS DOUBLE))`;
+  const numeric = sql`isfinite(v.number)`; // NULL (not decimal text) is not true either
   switch (s.kind) {
     case 'profile': {
       const ids = s.sampleIds !== undefined
