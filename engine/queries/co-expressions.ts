@@ -5,7 +5,6 @@
 // data-quality rules run in the pool (engine/stats/co-expression.ts).
 import { NotFound } from '../errors.js';
 import type { Db } from '../sql/db.js';
-import type { NumericColumn } from '../sql/numeric-chunks.js';
 import { sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import { requireProfile } from './lookup.js';
@@ -96,16 +95,13 @@ interface GenePairs {
  * (within a gene, in the order read). Genes without pairs are left out, as the reference's join
  * leaves them out.
  */
-async function pairsByGene(cells: AsyncIterable<NumericColumn[]>, slice: readonly number[]): Promise<GenePairs> {
+async function pairsByGene(cells: AsyncIterable<Float64Array[]>, slice: readonly number[]): Promise<GenePairs> {
   const slotOf = new Map(slice.map((g, i) => [g, i]));
   const counts = new Int32Array(slice.length);
   const parts: { slots: Int32Array; positions: Float64Array; values: Float64Array }[] = [];
   let lastGene = NaN;
   let slot = -1;
   for await (const [genes, positions, values] of cells) {
-    if (!(genes instanceof Float64Array && positions instanceof Float64Array && values instanceof Float64Array)) {
-      throw new Error('co-expression pairs: expected three number columns');
-    }
     const slots = new Int32Array(genes.length);
     for (let i = 0; i < genes.length; i++) {
       if (genes[i] !== lastGene) {

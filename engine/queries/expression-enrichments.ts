@@ -116,11 +116,20 @@ export interface EntitySummaries {
 export const GENERIC_ENTITY_LABELS = sql`SELECT entity_key AS entity, stable_id AS label FROM generic_entity`;
 
 /**
- * Per entity of `values` (entity, grp, x: the numeric values of the group members, NULL for the
- * others), each of the k groups summarised by DuckDB where the values are: count, mean and sample
- * variance (of log2(max(x, 0) + 1) when `log2`). A group holding a non-finite value gets a NaN
- * mean, which skips it (the reference's mean and deviation are then undefined). Entities get
- * their label from `labels` (entity, label) after the aggregation, which leaves out those it lacks.
+ * (entity, grp, x) of the groups' members from `cells` (entity, sample_key, x: the cell's number
+ * or NULL) of the profile. A group's cases are its distinct sample ids — or, for PATIENT, every
+ * sample of its patients — in the profile's study (groupMembers).
+ */
+export function groupValues(cells: Fragment, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType): Fragment {
+  return sql`SELECT cells.entity, m.grp, cells.x FROM (${cells}) cells JOIN (${groupMembers(profile, groups, type)}) m USING (sample_key)`;
+}
+
+/**
+ * Per entity of `values` (groupValues), each of the k groups summarised by DuckDB where the values
+ * are: count, mean and sample variance (of log2(max(x, 0) + 1) when `log2`); a case counts when it
+ * has a number. A group holding a non-finite value gets a NaN mean, which skips it (the
+ * reference's mean and deviation are then undefined). Entities get their label from `labels`
+ * (entity, label) after the aggregation, which leaves out those it lacks.
  */
 export async function summarizeGroups(db: Db, values: Fragment, labels: Fragment, k: number, log2: boolean): Promise<EntitySummaries[]> {
   const x = log2 ? sql`ln(greatest(x, 0) + 1) / ln(2)` : sql`x`;
@@ -133,10 +142,10 @@ export async function summarizeGroups(db: Db, values: Fragment, labels: Fragment
       FROM (${values}) WHERE x IS NOT NULL
       GROUP BY entity, grp)
     SELECT entity::DOUBLE, grp::DOUBLE, n::DOUBLE, non_finite::DOUBLE, mean, variance, ones::DOUBLE
-    FROM summaries WHERE entity IN (SELECT entity FROM (${labels})) ORDER BY entity, grp`);
+    FROM summaries ORDER BY entity, grp`);
   const out: EntitySummaries[] = [];
   for await (const columns of summaries) {
-    const [entity, grp, n, nonFinite, mean, variance, ones] = columns as Float64Array[];
+    const [entity, grp, n, nonFinite, mean, variance, ones] = columns;
     for (let i = 0; i < entity.length; i++) {
       if (out.at(-1)?.entity !== entity[i]) {
         out.push({ entity: entity[i], label: '', groups: Array.from({ length: k }, () => ({ n: 0, mean: NaN, variance: NaN, ones: 0 })) });
@@ -147,8 +156,10 @@ export async function summarizeGroups(db: Db, values: Fragment, labels: Fragment
   const named = await db.all<{ entity: number; label: string }>(sql`
     SELECT entity, label FROM (${labels}) WHERE entity IN (SELECT unnest(${out.map((e) => e.entity)}::BIGINT[]))`);
   const labelOf = new Map(named.map((r) => [r.entity, r.label]));
-  for (const e of out) e.label = labelOf.get(e.entity)!;
-  return out;
+  return out.flatMap((e) => {
+    const label = labelOf.get(e.entity);
+    return label === undefined ? [] : [{ ...e, label }];
+  });
 }
 
 /** Welch's t-test or ANOVA over each entity's summaries, in the pool: p, then (mean, sd) per group (groupComparisonStride). */
@@ -160,21 +171,13 @@ export async function compareSummaries(stats: StatsPool, entities: readonly Enti
   return stats.run('compareGroups', { counts, means, variances, groupCount: k }, [counts.buffer, means.buffer, variances.buffer]);
 }
 
-/**
- * `cells` yields (entity, sample_key, x: the cell's number or NULL) of the profile, `labels` (entity,
- * label) of the entities to answer. A group's cases are its distinct
- * sample ids — or, for PATIENT, every sample of its patients — in the profile's study; a case
- * counts when the profile has a numeric value for it.
- */
+/** `cells` (entity, sample_key, x) of the profile compared between the groups; `labels` (entity, label) of the entities to answer. */
 async function compare(
   db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, cells: Fragment, labels: Fragment,
 ): Promise<Compared[]> {
   const k = groups.length;
   if (k === 0) return [];
-  const values = sql`
-    SELECT cells.entity, m.grp, cells.x
-    FROM (${cells}) cells JOIN (${groupMembers(profile, groups, type)}) m USING (sample_key)`;
-  const entities = await summarizeGroups(db, values, labels, k, profile.stable_id.includes('rna_seq'));
+  const entities = await summarizeGroups(db, groupValues(cells, profile, groups, type), labels, k, profile.stable_id.includes('rna_seq'));
   return toCompared(entities, await compareSummaries(stats, entities, k), groups);
 }
 

@@ -8,7 +8,7 @@ import { sql } from '../sql/sql.js';
 import { benjaminiHochberg } from '../stats/benjamini-hochberg.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import { compareSummaries, GENERIC_ENTITY_LABELS, groupMembers, summarizeGroups, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics } from './expression-enrichments.js';
+import { compareSummaries, GENERIC_ENTITY_LABELS, groupMembers, groupValues, summarizeGroups, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics } from './expression-enrichments.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
 import { numberOfCellText } from './molecular-data-value.js';
 
@@ -105,14 +105,12 @@ export async function fetchGenericAssayBinaryEnrichments(
 ): Promise<GenericAssayBinaryEnrichment[]> {
   const k = groups.length;
   if (k === 0) return [];
-  const values = sql`
-    SELECT v.entity_key AS entity, m.grp, CASE
-        WHEN v.value IN ('true', 'yes') THEN 1.0 WHEN v.value IN ('false', 'no') THEN 0.0
-        ELSE ${numberOfCellText(sql`v.value`)} END AS x
-    FROM generic_assay_value v JOIN (${groupMembers(profile, groups, type)}) m USING (sample_key)
-    WHERE v.profile_key = ${profile.profile_key}`;
+  const cells = sql`
+    SELECT entity_key AS entity, sample_key, CASE
+        WHEN value IN ('true', 'yes') THEN 1.0 WHEN value IN ('false', 'no') THEN 0.0 ELSE ${numberOfCellText(sql`value`)} END AS x
+    FROM generic_assay_value WHERE profile_key = ${profile.profile_key}`;
   const log2 = profile.stable_id.includes('rna_seq'); // the reference transforms by profile id, binary or not
-  const entities = await summarizeGroups(db, values, GENERIC_ENTITY_LABELS, k, log2);
+  const entities = await summarizeGroups(db, groupValues(cells, profile, groups, type), GENERIC_ENTITY_LABELS, k, log2);
   const out = await compareSummaries(stats, entities, k);
 
   const stride = groupComparisonStride(k);

@@ -4,7 +4,7 @@ import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duc
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { migrateStudyStore } from './migrations.js';
-import { checkNumericTypes, numericColumns, type NumericColumn } from './numeric-chunks.js';
+import { checkDoubleTypes, doubleColumns } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
@@ -143,19 +143,17 @@ export class Db {
   }
 
   /**
-   * For a query whose columns are all DOUBLE or DOUBLE[] (cast in the SQL): each chunk's columns as
-   * typed arrays copied straight from DuckDB's vectors (numeric-chunks.ts), never a JS value per
-   * number, which is what makes handing millions of values to the statistics pool cheap. DuckDB
+   * For a query whose columns are all DOUBLE (cast in the SQL): each chunk's columns as typed
+   * arrays copied straight from DuckDB's vectors (numeric-chunks.ts), never a JS value per number, which is what makes handing millions of values to the statistics pool cheap. DuckDB
    * reads the result whole (fetching a chunk at a time costs more than the copy), so slice large
    * ones; the consumer gets it chunk by chunk, with a pause for other requests every few chunks.
    */
-  async *numericChunks(query: Sql): AsyncGenerator<NumericColumn[], void, undefined> {
+  async *numericChunks(query: Sql): AsyncGenerator<Float64Array[], void, undefined> {
     const result = await this.withConnection((c) => timed(() => c.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
-    const types = result.columnTypes();
-    checkNumericTypes(types);
+    checkDoubleTypes(result.columnTypes());
     for (let i = 0; i < result.chunkCount; i++) {
       if (i % CHUNKS_BETWEEN_PAUSES === CHUNKS_BETWEEN_PAUSES - 1) await new Promise(setImmediate);
-      yield numericColumns(result.getChunk(i), types);
+      yield doubleColumns(result.getChunk(i));
     }
   }
 
