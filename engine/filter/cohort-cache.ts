@@ -15,6 +15,19 @@ import type { Cohort } from './compile.js';
 
 const SCHEMA = 'cohort_cache';
 
+/**
+ * A digest of the statement and its parameters. Each parameter is hashed as its type, length and
+ * text, so that a packed list of 272,000 sample ids goes straight to the hash (no JSON copy).
+ */
+function keyOf(cohort: Cohort): string {
+  const hash = createHash('sha1').update(cohort.text);
+  for (const param of cohort.params) {
+    const text = typeof param === 'string' ? param : JSON.stringify(param, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
+    hash.update(`\0${typeof param}:${text.length}:`).update(text);
+  }
+  return hash.digest('hex');
+}
+
 export interface CohortCacheOptions {
   /** Entries kept (default 64). */
   capacity?: number;
@@ -56,7 +69,7 @@ export class CohortCache {
   /** The same cohort read from its materialised table (whole-study cohorts are cheap as they are). */
   async resolve(cohort: Cohort): Promise<Cohort> {
     if (cohort.wholeStudies !== undefined) return cohort;
-    const key = createHash('sha1').update(cohort.text).update('\0').update(JSON.stringify(cohort.params)).digest('hex');
+    const key = keyOf(cohort);
     let entry = this.entries.get(key);
     if (entry === undefined) {
       entry = { table: this.materialise(cohort), lastUsed: 0 };

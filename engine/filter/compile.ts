@@ -54,8 +54,7 @@ function compileBase(base: Base): Fragment {
   if (base.studyIds !== undefined)
     parts.push(sql`SELECT s.sample_key FROM sample s JOIN cancer_study c USING (study_key) WHERE c.study_id IN (SELECT unnest(${base.studyIds}::VARCHAR[]))`);
   if (base.sampleIdentifiers !== undefined) {
-    const studies = base.sampleIdentifiers.map((i) => i.studyId);
-    const samples = base.sampleIdentifiers.map((i) => i.sampleId);
+    const { studyIds: studies, sampleIds: samples } = base.sampleIdentifiers;
     parts.push(sql`SELECT s.sample_key FROM sample s JOIN cancer_study c USING (study_key)
       JOIN (SELECT unnest(${studies}::VARCHAR[]) AS study_id, unnest(${samples}::VARCHAR[]) AS sample_id) i
         ON i.study_id = c.study_id AND i.sample_id = s.sample_id`);
@@ -65,12 +64,22 @@ function compileBase(base: Base): Fragment {
   return parts.reduce((a, b) => sql`${a} INTERSECT ${b}`);
 }
 
-/** The involved studies (3.2): studyIds if present, else the studies of sampleIdentifiers. */
-export function compileInvolvedStudies(base: { studyIds?: readonly string[]; sampleIdentifiers?: readonly SampleIdentifier[] }): Fragment {
-  // Distinct ids: a sampleIdentifiers body may list 272,000 samples of one study.
-  const ids = [...new Set(base.studyIds ?? base.sampleIdentifiers?.map((i) => i.studyId) ?? [])];
-  return sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${ids}::VARCHAR[]))`;
+/** The involved studies (3.2) of a request's filter: studyIds if present, else the studies of sampleIdentifiers. */
+export function compileInvolvedStudies(filter: { studyIds?: readonly string[]; sampleIdentifiers?: readonly SampleIdentifier[] }): Fragment {
+  if (filter.studyIds != null) return involvedStudies(filter.studyIds);
+  const ids = new Set<string>();
+  for (const i of filter.sampleIdentifiers ?? []) ids.add(i.studyId);
+  return involvedStudies([...ids]);
 }
+
+/** The same, of a normalised base. */
+function compileBaseStudies(base: Base): Fragment {
+  return involvedStudies(base.studyIds ?? [...new Set(base.sampleIdentifiers?.studyIds)]);
+}
+
+// Distinct ids: a sampleIdentifiers body may list 272,000 samples of one study.
+const involvedStudies = (ids: readonly string[]): Fragment =>
+  sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${ids}::VARCHAR[]))`;
 
 /** Is this item one that `omit` names? */
 function isOmitted(item: FilterItem, omit: CompileOptions['omit']): boolean {
@@ -142,7 +151,7 @@ export type Cohort = Fragment & { readonly wholeStudies?: Fragment };
 
 export function compileCohort(filter: StudyViewFilter, options: CompileOptions = {}): Cohort {
   const { base, items } = normalizeStudyViewFilter(filter);
-  const studies = compileInvolvedStudies(base);
+  const studies = compileBaseStudies(base);
   let cohort = compileBase(base);
   let narrowed = base.sampleIdentifiers !== undefined;
   for (const item of items) {

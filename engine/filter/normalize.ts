@@ -6,10 +6,19 @@ import type { DataFilterValue } from './values.js';
 
 export type { DataFilterValue };
 
+/**
+ * Sample identifiers as two parallel columns: a body may list 272,000 of them, and an object per
+ * identifier would only be taken apart again for binding.
+ */
+export interface SampleIdentifierColumns {
+  studyIds: readonly string[];
+  sampleIds: readonly string[];
+}
+
 /** Base set (3.3): studies, identifiers, both (intersection), or neither (empty cohort). */
 export interface Base {
   studyIds?: readonly string[];
-  sampleIdentifiers?: readonly { studyId: string; sampleId: string }[];
+  sampleIdentifiers?: SampleIdentifierColumns;
 }
 
 export interface ClinicalDataFilter { attributeId: string; values: readonly DataFilterValue[] }
@@ -115,16 +124,32 @@ const PATIENT_TREATMENT_BLOCKS = {
 /** Outer AND of inner OR groups: AndedXTreatmentFilters = {filters: [{filters: [...]}, ...]}. */
 const treatmentGroups = (x: unknown): Obj[][] => (isObj(x) ? objs(x.filters).map((g) => objs(g.filters)) : []);
 
+/** Columns per request list: a bin request compiles its filtered and its unfiltered cohort from one list. */
+const columnsOfList = new WeakMap<readonly unknown[], SampleIdentifierColumns>();
+
+/** The well-formed identifiers of a list, in one pass (the others are dropped). */
+function identifierColumns(list: readonly unknown[]): SampleIdentifierColumns {
+  const known = columnsOfList.get(list);
+  if (known !== undefined) return known;
+  const studyIds: string[] = [];
+  const sampleIds: string[] = [];
+  for (const item of list) {
+    if (!isObj(item)) continue;
+    const { studyId, sampleId } = item;
+    if (typeof studyId !== 'string' || typeof sampleId !== 'string') continue;
+    studyIds.push(studyId);
+    sampleIds.push(sampleId);
+  }
+  const columns = { studyIds, sampleIds };
+  columnsOfList.set(list, columns);
+  return columns;
+}
+
 export function normalizeStudyViewFilter(filter: StudyViewFilter): NormalizedStudyViewFilter {
   const f = filter as Obj;
   const base: Base = {
     studyIds: Array.isArray(f.studyIds) ? strs(f.studyIds) : undefined,
-    sampleIdentifiers: Array.isArray(f.sampleIdentifiers)
-      ? objs(f.sampleIdentifiers).flatMap((i) => {
-        const studyId = str(i.studyId), sampleId = str(i.sampleId);
-        return studyId !== undefined && sampleId !== undefined ? [{ studyId, sampleId }] : [];
-      })
-      : undefined,
+    sampleIdentifiers: Array.isArray(f.sampleIdentifiers) ? identifierColumns(f.sampleIdentifiers) : undefined,
   };
   const items: FilterItem[] = [];
 

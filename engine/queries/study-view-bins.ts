@@ -1,10 +1,10 @@
 // Clinical and custom data histograms of the Study View (study-view.md 4.6, 4.7): the values of
-// each attribute come from its count query (4.4, 4.5) expanded to one string per sample or
-// patient, then the pure binner (engine/stats/binning.ts) makes the bins, STATIC or DYNAMIC (5.2).
+// each attribute come from its count query (4.4, 4.5) as (value, count) pairs, then the pure
+// binner (engine/stats/binning.ts) makes the bins, STATIC or DYNAMIC (5.2).
 import type { Cohort } from '../filter/compile.js';
-import { binData, type BinRequest, type DataBin, type DataBinMethod } from '../stats/binning.js';
+import { binData, type BinRequest, type CountedValue, type DataBin, type DataBinMethod } from '../stats/binning.js';
 import type { Db } from '../sql/db.js';
-import type { Fragment } from '../sql/sql.js';
+import { sameSql, type Fragment } from '../sql/sql.js';
 import { fetchClinicalDataCounts, type ClinicalDataCountItem } from './study-view-counts.js';
 import { fetchCustomDataCounts, type CustomDataset } from './study-view-custom-data.js';
 
@@ -22,13 +22,11 @@ export interface BinCohorts {
   unfiltered?: Cohort;
 }
 
-/** Value strings of one chart, unfiltered (STATIC only) and filtered; by chart key. */
-export type ValuesByKey = Map<string, string[]>;
+/** Counted values of one chart, unfiltered (STATIC only) and filtered; by chart key. */
+export type ValuesByKey = Map<string, readonly CountedValue[]>;
 
-/** One string per counted case ({value: 'NA', count: 3} gives three 'NA'); by attribute id. */
-function expand(items: readonly ClinicalDataCountItem[]): ValuesByKey {
-  return new Map(items.map((item) => [item.attributeId, item.counts.flatMap((c) => Array<string>(c.count).fill(c.value))]));
-}
+/** The counts of each attribute ({value: 'NA', count: 3}: three cases without a value), by attribute id. */
+const byAttribute = (items: readonly ClinicalDataCountItem[]): ValuesByKey => new Map(items.map((item) => [item.attributeId, item.counts]));
 
 /**
  * The values of the filtered cohort and, for STATIC, of the unfiltered one; fetched once when both
@@ -40,8 +38,7 @@ export async function binValues(
   const filtered = await fetch(cohorts.filtered);
   const { unfiltered } = cohorts;
   if (method !== 'STATIC' || unfiltered === undefined) return { unfiltered: new Map(), filtered };
-  const same = unfiltered.text === cohorts.filtered.text && JSON.stringify(unfiltered.params) === JSON.stringify(cohorts.filtered.params);
-  return { unfiltered: same ? filtered : await fetch(unfiltered), filtered };
+  return { unfiltered: sameSql(unfiltered, cohorts.filtered) ? filtered : await fetch(unfiltered), filtered };
 }
 
 /**
@@ -65,7 +62,7 @@ export async function fetchClinicalDataBins(
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0) return [];
   const ids = attributes.map((a) => a.attributeId);
-  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => expand(await fetchClinicalDataCounts(db, c, involved, ids)));
+  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchClinicalDataCounts(db, c, involved, ids)));
   return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
 }
 
@@ -77,6 +74,6 @@ export async function fetchCustomDataBins(
   db: Db, cohorts: BinCohorts, datasets: readonly CustomDataset[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0 || datasets.length === 0) return [];
-  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => expand(await fetchCustomDataCounts(db, c, datasets)));
+  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchCustomDataCounts(db, c, datasets)));
   return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
 }

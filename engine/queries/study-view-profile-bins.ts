@@ -4,7 +4,7 @@
 // reference does), NA-like cells left to the NA count, then binned as clinical data (5).
 import { inCohort } from '../filter/compile.js';
 import { naLike } from '../filter/values.js';
-import type { DataBin, BinRequest, DataBinMethod } from '../stats/binning.js';
+import { caseCount, type BinRequest, type CountedValue, type DataBin, type DataBinMethod } from '../stats/binning.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { binEach, binValues, type BinCohorts, type ValuesByKey } from './study-view-bins.js';
@@ -25,25 +25,31 @@ export type GenericAssayDataBin = DataBin & { stableId: string; profileType: str
 /** The reference's attribute id of a molecular chart: id + profile type (so the age rule of 5.5.7 hardly ever applies). */
 const binAttributeId = (id: string, profileType: string) => id + profileType;
 
-/** Values by key plus `NA` × (units − values), one NA count per key (the intended reading of quirk 4). */
-function withNa(rows: readonly { key: string; vals: string[] }[], keys: readonly string[], units: number): ValuesByKey {
+/** Counted values by key plus `NA` for the units without a value, one NA count per key (the intended reading of quirk 4). */
+function withNa(rows: readonly { key: string; vals: CountedValue[] }[], keys: readonly string[], units: number): ValuesByKey {
   const byKey = new Map(rows.map((r) => [r.key, r.vals]));
   return new Map(keys.map((k) => {
     const vals = byKey.get(k) ?? [];
-    return [k, units > vals.length ? [...vals, ...Array<string>(units - vals.length).fill('NA')] : vals];
+    const missing = units - caseCount(vals);
+    return [k, missing > 0 ? [...vals, { value: 'NA', count: missing }] : vals];
   }));
 }
+
+/** (value, n) rows of a key gathered as CountedValue structs. */
+const countedList = sql`list({'value': value, 'count': n} ORDER BY value)`;
 
 /** Per gene symbol (upper case): the non-NA values of the cohort's samples, then NA for the rest. */
 async function genomicValues(db: Db, cohort: BinCohorts['filtered'], profileType: string, symbols: readonly string[]): Promise<ValuesByKey> {
   const [{ units }] = await db.all<{ units: number }>(sql`SELECT count(*)::INTEGER AS units FROM sample s WHERE ${inCohort(cohort, 's')}`);
-  const rows = await db.all<{ key: string; vals: string[] }>(sql`
-    SELECT g.hugo_gene_symbol AS key, list(gv.value) AS vals
-    FROM gene_value gv JOIN molecular_profile p USING (profile_key)
-      JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
-    WHERE ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
-      AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])) AND NOT ${naLike(sql`gv.value`)}
-    GROUP BY g.hugo_gene_symbol`);
+  const rows = await db.all<{ key: string; vals: CountedValue[] }>(sql`
+    SELECT key, ${countedList} AS vals FROM (
+      SELECT g.hugo_gene_symbol AS key, gv.value, count(*)::INTEGER AS n
+      FROM gene_value gv JOIN molecular_profile p USING (profile_key)
+        JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
+      WHERE ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
+        AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])) AND NOT ${naLike(sql`gv.value`)}
+      GROUP BY g.hugo_gene_symbol, gv.value)
+    GROUP BY key`);
   return withNa(rows, symbols, units);
 }
 
@@ -79,12 +85,14 @@ async function genericAssayValues(
       (CASE WHEN (SELECT patient FROM lvl) THEN count(DISTINCT s.patient_key) ELSE count(*) END)::INTEGER AS units
     FROM sample s WHERE ${inCohort(cohort, 's')}`);
   const unit = patient ? sql`s.patient_key` : sql`s.sample_key`;
-  const rows = await db.all<{ key: string; vals: string[] }>(sql`
-    SELECT key, list(value) AS vals FROM (
-      SELECT DISTINCT ge.stable_id AS key, ${unit} AS unit, v.value
-      FROM generic_assay_value v JOIN generic_entity ge USING (entity_key) JOIN sample s ON s.sample_key = v.sample_key
-      WHERE ${inCohort(cohort, 'v')} AND v.profile_key IN (SELECT profile_key FROM (${profiles}))
-        AND ge.stable_id IN (SELECT unnest(${stableIds}::VARCHAR[])) AND NOT ${naLike(sql`v.value`)})
+  const rows = await db.all<{ key: string; vals: CountedValue[] }>(sql`
+    SELECT key, ${countedList} AS vals FROM (
+      SELECT key, value, count(*)::INTEGER AS n FROM (
+        SELECT DISTINCT ge.stable_id AS key, ${unit} AS unit, v.value
+        FROM generic_assay_value v JOIN generic_entity ge USING (entity_key) JOIN sample s ON s.sample_key = v.sample_key
+        WHERE ${inCohort(cohort, 'v')} AND v.profile_key IN (SELECT profile_key FROM (${profiles}))
+          AND ge.stable_id IN (SELECT unnest(${stableIds}::VARCHAR[])) AND NOT ${naLike(sql`v.value`)})
+      GROUP BY key, value)
     GROUP BY key`);
   return withNa(rows, stableIds, units);
 }

@@ -48,13 +48,40 @@ const SEPARATOR = '\u001f';
  * into a stall. The placeholder yields VARCHAR[] or BIGINT[]; the SQL's own cast (`::VARCHAR[]`,
  * `::INTEGER[]`) applies after it.
  */
-function pack(value: Param): { value: string; placeholder: (n: number) => string } | undefined {
+function pack(value: Param): Packed | undefined {
   if (!Array.isArray(value) || value.length < PACK_MIN) return undefined;
+  let packed = packedLists.get(value);
+  if (packed === undefined) {
+    packed = packNew(value) ?? null;
+    packedLists.set(value, packed);
+  }
+  return packed ?? undefined;
+}
+
+interface Packed {
+  value: string;
+  placeholder: (n: number) => string;
+}
+
+/** Each list is joined once, however many statements bind it (lists are never mutated once bound). */
+const packedLists = new WeakMap<readonly unknown[], Packed | null>();
+
+function packNew(value: readonly (string | number)[]): Packed | undefined {
   if (value.every((v) => typeof v === 'string' && !v.includes(SEPARATOR)))
     return { value: value.join(SEPARATOR), placeholder: (n) => `string_split($${n}, chr(31))` };
   if (value.every((v) => Number.isSafeInteger(v)))
     return { value: value.join(','), placeholder: (n) => `string_split($${n}, ',')::BIGINT[]` };
   return undefined;
+}
+
+/** Same text and the same parameters (lists compared element by element). */
+export function sameSql(a: Sql, b: Sql): boolean {
+  if (a.text !== b.text || a.params.length !== b.params.length) return false;
+  return a.params.every((p, i) => {
+    const q = b.params[i];
+    if (!Array.isArray(p) || !Array.isArray(q)) return p === q;
+    return p.length === q.length && p.every((x, j) => x === q[j]);
+  });
 }
 
 /** A constant from our own code (table or column name, keyword); never user input. */

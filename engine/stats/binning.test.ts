@@ -2,9 +2,12 @@
 // Expected bins are the spec's (derived by hand there from the algorithm, checked against
 // cBioPortal's DataBinnerTest); the other cases are worked out by hand in the comments.
 import { describe, expect, it } from 'vitest';
-import { binData, type BinRequest, type DataBinMethod } from './binning.js';
+import { binData as binCounted, counted, type BinRequest, type DataBin, type DataBinMethod } from './binning.js';
 import { describeBins } from './binning/describe.js';
 
+/** binData over one string per case. */
+const binData = (request: BinRequest, unfiltered: readonly string[], filtered: readonly string[], method: DataBinMethod): DataBin[] =>
+  binCounted(request, counted(unfiltered), counted(filtered), method);
 const range = (a: number, b: number): string[] => Array.from({ length: b - a + 1 }, (_, i) => String(a + i));
 const bins = (request: BinRequest, values: string[], method: DataBinMethod = 'DYNAMIC', filtered?: string[]): string =>
   describeBins(method === 'DYNAMIC' ? binData(request, [], values, method) : binData(request, values, filtered ?? values, method));
@@ -140,5 +143,22 @@ describe('edge cases', () => {
     expect(age[0]).toEqual({ specialValue: '<=', end: 18, count: 2 });
     // ids merely ending in _AGE do not qualify (the reference's `_AGE&` typo)
     expect(binData({ attributeId: 'DIAGNOSIS_AGE' }, [], values, 'DYNAMIC')).toEqual(plain);
+  });
+});
+
+describe('counted values', () => {
+  // The count queries give (value, count) pairs; each pair must bin as its value repeated count times.
+  const pairs = [{ value: '12', count: 40 }, { value: 'NA', count: 7 }, { value: '>89', count: 2 }, { value: '3.5', count: 15 },
+    { value: 'Unknown', count: 3 }, { value: '12.0', count: 1 }, { value: '70', count: 22 }, { value: '41', count: 9 }];
+  const expanded = pairs.flatMap((p) => Array<string>(p.count).fill(p.value));
+  it('bins as the expanded strings, DYNAMIC and STATIC', () => {
+    for (const method of ['DYNAMIC', 'STATIC'] as const) {
+      expect(binCounted({ attributeId: 'AGE' }, pairs, pairs.slice(2), method))
+        .toEqual(binData({ attributeId: 'AGE' }, expanded, pairs.slice(2).flatMap((p) => Array<string>(p.count).fill(p.value)), method));
+    }
+  });
+  it('a lone NA count of 0 is no case at all: no bins', () => {
+    expect(binCounted({}, [], [{ value: 'NA', count: 0 }], 'DYNAMIC')).toEqual([]);
+    expect(binCounted({}, [{ value: 'NA', count: 0 }], [], 'STATIC')).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 // Data binning for Study View histograms (study-view.md 5): DYNAMIC bins the filtered values;
 // STATIC (what the front end asks for) bins the unfiltered values and recounts on the filtered ones.
-// Pure: value strings in, ClinicalDataBin-shaped bins out (numbers exact to the decimal, then JSON numbers).
+// Pure: counted value strings in, ClinicalDataBin-shaped bins out (numbers exact to the decimal, then JSON numbers).
 import type { Bin } from './binning/bins.js';
+import { caseCount, type CountedValue } from './binning/classify.js';
 import { computeBins, type BinRequest } from './binning/core.js';
 import { toNumber } from './binning/decimal.js';
 import { recount } from './binning/recount.js';
 
 export type { BinMethod, BinRequest } from './binning/core.js';
+export { caseCount, counted, type CountedValue } from './binning/classify.js';
 
 export type DataBinMethod = 'STATIC' | 'DYNAMIC';
 
@@ -27,12 +29,12 @@ function toDataBin(bin: Bin): DataBin {
 }
 
 /**
- * The bins of one attribute. `unfiltered`/`filtered`: one string per sample or patient of the
- * unfiltered and filtered cohorts, NA included as "NA". No values at all gives no bins.
+ * The bins of one attribute. `unfiltered`/`filtered`: the values of the unfiltered and filtered
+ * cohorts counted per sample or patient, NA included as "NA". No case at all gives no bins.
  */
-export function binData(request: BinRequest, unfiltered: readonly string[], filtered: readonly string[], method: DataBinMethod): DataBin[] {
-  if (method === 'DYNAMIC') return filtered.length === 0 ? [] : computeBins(request, filtered).map(toDataBin);
-  if (unfiltered.length === 0) return [];
+export function binData(request: BinRequest, unfiltered: readonly CountedValue[], filtered: readonly CountedValue[], method: DataBinMethod): DataBin[] {
+  if (method === 'DYNAMIC') return caseCount(filtered) === 0 ? [] : computeBins(request, filtered).map(toDataBin);
+  if (caseCount(unfiltered) === 0) return [];
   return recount(computeBins(request, unfiltered), filtered).map(toDataBin);
 }
 

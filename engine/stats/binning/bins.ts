@@ -94,6 +94,38 @@ export function sortedValues(values: readonly Dec[]): Dec[] {
   return out;
 }
 
+/**
+ * Runs of one object in sorted values (sortedValues repeats each distinct object): `each` is
+ * called once per run with the object and the run's bounds.
+ */
+function forEachRun(sorted: readonly Dec[], each: (value: Dec, from: number, to: number) => void): void {
+  for (let i = 0; i < sorted.length;) {
+    const value = sorted[i];
+    let j = i + 1;
+    while (j < sorted.length && sorted[j] === value) j++;
+    each(value, i, j);
+    i = j;
+  }
+}
+
+/** sorted.filter(keep), testing each run of one object once. */
+export function filterSorted(sorted: readonly Dec[], keep: (d: Dec) => boolean): Dec[] {
+  const out: Dec[] = [];
+  forEachRun(sorted, (value, from, to) => {
+    if (keep(value)) for (let k = from; k < to; k++) out.push(value);
+  });
+  return out;
+}
+
+/** sorted.filter(test).length, testing each run of one object once. */
+export function countSorted(sorted: readonly Dec[], test: (d: Dec) => boolean): number {
+  let n = 0;
+  forEachRun(sorted, (value, from, to) => {
+    if (test(value)) n += to - from;
+  });
+  return n;
+}
+
 /** Adds each value to the first bin (ordered by start, open starts first) that contains it. */
 export function countInto(bins: Bin[], values: readonly Dec[]): Bin[] {
   const ordered = bins

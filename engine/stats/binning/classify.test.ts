@@ -1,11 +1,11 @@
 // Value classification (study-view.md 5.3).
 import { describe, expect, it } from 'vitest';
-import { classify } from './classify.js';
+import { classify, counted } from './classify.js';
 import { toNumber } from './decimal.js';
 
 describe('classify', () => {
   it('splits NA, numbers, special values and categories', () => {
-    const c = classify(['12', '-0.5', '1e-5', '.5', 'NA', 'nan', 'N/A', '<18', '>89', '<=0.01', ' >=100', '> 80', '>10PY', '20-30', 'Unknown', ' 5', '0x1A', '1f']);
+    const c = classify(counted(['12', '-0.5', '1e-5', '.5', 'NA', 'nan', 'N/A', '<18', '>89', '<=0.01', ' >=100', '> 80', '>10PY', '20-30', 'Unknown', ' 5', '0x1A', '1f']));
     expect(c.numbers.map(toNumber)).toEqual([12, -0.5, 1e-5, 0.5]);
     expect(c.naCount).toBe(3);
     expect(c.specials.map((s) => `${s.op}${toNumber(s.value)}`)).toEqual(['<18', '>89', '<=0.01', '>=100']);

@@ -38,22 +38,50 @@ export function specialOf(value: string): SpecialValue | undefined {
   return op !== '' && isPlainNumeric(rest) ? { op, value: parseDec(rest) } : undefined;
 }
 
-/** Splits value strings into their classes; a value numeric only after trimming (" 5") is in none. */
-export function classify(values: readonly string[]): Classified {
+type Class = { number: Dec } | { special: SpecialValue } | 'category' | 'NA' | 'none';
+
+function classOf(value: string): Class {
+  if (isPlainNumeric(value)) return { number: parseDec(value) };
+  if (isNA(value)) return 'NA';
+  const special = specialOf(value);
+  if (special) return { special };
+  return isPlainNumeric(stripOperator(value)) ? 'none' : 'category';
+}
+
+/**
+ * A value string and how many cases (samples or patients) have it: the binner's input, as the
+ * count queries give it. Every algorithm reads it as the value repeated `count` times.
+ */
+export interface CountedValue {
+  value: string;
+  count: number;
+}
+
+/** Each string once (tests and callers holding one string per case). */
+export const counted = (values: readonly string[]): CountedValue[] => values.map((value) => ({ value, count: 1 }));
+
+/** The number of cases. */
+export const caseCount = (values: readonly CountedValue[]): number => values.reduce((n, v) => n + v.count, 0);
+
+/**
+ * Splits values into their classes; a value numeric only after trimming (" 5") is in none. Each
+ * distinct string is classified once; its number or special value is one object repeated `count`
+ * times in the output (the sorts and tallies downstream work per object).
+ */
+export function classify(values: readonly CountedValue[]): Classified {
   const out: Classified = { numbers: [], specials: [], categories: [], naCount: 0 };
-  const parsed = new Map<string, Dec>(); // values repeat a lot (one string per sample)
-  for (const value of values) {
-    if (isPlainNumeric(value)) {
-      let d = parsed.get(value);
-      if (d === undefined) parsed.set(value, (d = parseDec(value)));
-      out.numbers.push(d);
-    }
-    else if (isNA(value)) out.naCount++;
-    else {
-      const special = specialOf(value);
-      if (special) out.specials.push(special);
-      else if (!isPlainNumeric(stripOperator(value))) out.categories.push(value);
-    }
+  const classes = new Map<string, Class>();
+  const repeat = <T>(into: T[], item: T, n: number) => {
+    for (let i = 0; i < n; i++) into.push(item);
+  };
+  for (const { value, count } of values) {
+    let c = classes.get(value);
+    if (c === undefined) classes.set(value, (c = classOf(value)));
+    if (c === 'NA') out.naCount += count;
+    else if (c === 'category') repeat(out.categories, value, count);
+    else if (c === 'none') continue;
+    else if ('number' in c) repeat(out.numbers, c.number, count);
+    else repeat(out.specials, c.special, count);
   }
   return out;
 }

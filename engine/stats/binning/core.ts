@@ -1,8 +1,8 @@
 // The core binning algorithm (study-view.md 5.4, cBioPortal's DataBinner.calculateDataBins):
 // outlier bins from special values, numeric bins by the chosen sub-binner, trimming, distinct
 // conversion, then category and NA bins.
-import { contains, countedBins, encloses, rangeOf, sortedValues, trim, type Bin } from './bins.js';
-import { classify, type SpecialValue } from './classify.js';
+import { contains, countedBins, countSorted, encloses, filterSorted, rangeOf, sortedValues, tally, trim, type Bin } from './bins.js';
+import { classify, type CountedValue, type SpecialValue } from './classify.js';
 import { adjustCustomBins } from './custom.js';
 import { decOf, eq, ge, gt, isInteger, isPlainNumeric, le, lt, max, min, parseDec, sub, type Dec } from './decimal.js';
 import { discreteBins, distinctSorted } from './discrete.js';
@@ -57,7 +57,7 @@ function numericBins(request: BinRequest, numbers: readonly Dec[], lower: Bin, u
   const isLower = (d: Dec): boolean => lower.end !== undefined && le(d, lower.end);
   const isUpper = (d: Dec): boolean => upper.start !== undefined && gt(d, upper.start);
   const sorted = sortedValues(numbers);
-  const inside = sorted.filter((d) => !isLower(d) && !isUpper(d));
+  const inside = filterSorted(sorted, (d) => !isLower(d) && !isUpper(d));
   const distinct = distinctSorted(inside);
   const method = request.binMethod ?? 'CUSTOM';
   let bins: Bin[] = [];
@@ -117,18 +117,19 @@ function numericBins(request: BinRequest, numbers: readonly Dec[], lower: Bin, u
     }
   }
   // Step C.5
-  lower.count += sorted.filter(isLower).length;
-  upper.count += sorted.filter(isUpper).length;
+  lower.count += countSorted(sorted, isLower);
+  upper.count += countSorted(sorted, isUpper);
   return bins;
 }
 
 /** Step F: when every bounded bin holds one distinct integer (and no special value), use point bins. */
 function toDistinctBins(bins: readonly Bin[], numbers: readonly Dec[], specials: readonly SpecialValue[]): Bin[] {
+  const distinct = tally(numbers).map((t) => t.value);
   const candidates = bins.map((bin): Bin => {
     const range = rangeOf(bin);
     if (range === undefined || specials.some((s) => encloses(range, s))) return bin;
     let only: Dec | undefined;
-    for (const d of numbers) {
+    for (const d of distinct) {
       if (!contains(range, d)) continue;
       if (only === undefined) only = d;
       else if (!eq(only, d)) return bin; // two distinct values
@@ -151,18 +152,18 @@ function categoryBins(categories: readonly string[]): Bin[] {
   return [...byKey.values()];
 }
 
-/** The bins of one attribute's value strings (one per sample or patient, NA included as "NA"). */
-export function computeBins(request: BinRequest, values: readonly string[], threshold = DISTINCT_VALUE_THRESHOLD): Bin[] {
+/** The bins of one attribute's values (counted per sample or patient, NA included as "NA"). */
+export function computeBins(request: BinRequest, values: readonly CountedValue[], threshold = DISTINCT_VALUE_THRESHOLD): Bin[] {
   // Step A: with start/end only plain numbers within [start, end] take part.
   let data = values;
   const numericalOnly = request.start != null || request.end != null;
   if (request.end != null) {
     const end = decOf(request.end);
-    data = data.filter((v) => isPlainNumeric(v) && le(parseDec(v), end));
+    data = data.filter(({ value }) => isPlainNumeric(value) && le(parseDec(value), end));
   }
   if (request.start != null) {
     const start = decOf(request.start);
-    data = data.filter((v) => isPlainNumeric(v) && ge(parseDec(v), start));
+    data = data.filter(({ value }) => isPlainNumeric(value) && ge(parseDec(value), start));
   }
   const { numbers, specials, categories, naCount } = classify(data);
   const lower = lowerOutlierBin(specials);

@@ -38,6 +38,7 @@ function align(a: Dec, b: Dec): [bigint, bigint, number] {
 }
 
 export function cmp(a: Dec, b: Dec): -1 | 0 | 1 {
+  if (a === b) return 0; // values repeat as one shared object per distinct text (classify)
   const [x, y] = align(a, b);
   return x < y ? -1 : x > y ? 1 : 0;
 }

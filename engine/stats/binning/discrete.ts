@@ -1,6 +1,6 @@
 // Discrete binner (study-view.md 5.4 Step C.2, cBioPortal's DiscreteDataBinner): at most T
 // distinct values give one point bin [v, v] per value.
-import type { Bin } from './bins.js';
+import { tally, type Bin } from './bins.js';
 import { eq, type Dec } from './decimal.js';
 
 /** Distinct values of a sorted list, ascending (1 and 1.0 are one value). */
@@ -11,5 +11,6 @@ export function distinctSorted(sorted: readonly Dec[]): Dec[] {
 }
 
 export function discreteBins(values: readonly Dec[], distinct: readonly Dec[]): Bin[] {
-  return distinct.map((v) => ({ start: v, end: v, count: values.filter((d) => eq(d, v)).length }));
+  const counts = tally(values);
+  return distinct.map((v) => ({ start: v, end: v, count: counts.reduce((n, t) => (eq(t.value, v) ? n + t.n : n), 0) }));
 }

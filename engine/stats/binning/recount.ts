@@ -2,9 +2,9 @@
 // unfiltered values keep their ranges; only their counts are recomputed on the filtered values.
 // The request's start/end do not restrict the recount (a reference quirk kept on purpose).
 import { contains, encloses, rangeOf, tally, type Bin } from './bins.js';
-import { classify } from './classify.js';
+import { classify, type CountedValue } from './classify.js';
 
-export function recount(bins: readonly Bin[], values: readonly string[]): Bin[] {
+export function recount(bins: readonly Bin[], values: readonly CountedValue[]): Bin[] {
   const { numbers, specials, categories, naCount } = classify(values);
   const distinct = tally(numbers);
   return bins.map((bin) => {

@@ -8,8 +8,10 @@ import { generateBoundaries } from './generate.js';
 import { binInterval } from './linear.js';
 import { logScaleBins } from './log-scale.js';
 import { isSmallData, scientificBoundaries } from './scientific-small.js';
-import { computeBins } from './core.js';
+import { computeBins as computeCounted } from './core.js';
+import { counted } from './classify.js';
 
+const computeBins = (request: Parameters<typeof computeCounted>[0], values: readonly string[]) => computeCounted(request, counted(values));
 const d = (v: number | string): Dec => parseDec(String(v));
 const decs = (values: (number | string)[]): Dec[] => values.map(d);
 const nums = (values: Dec[] | undefined): number[] | undefined => values?.map(toNumber);
