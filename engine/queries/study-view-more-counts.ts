@@ -3,6 +3,7 @@
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
+import { inCohort, type Cohort } from '../filter/compile.js';
 
 export interface ClinicalEventTypeCount {
   eventType: string;
@@ -18,10 +19,6 @@ export async function fetchClinicalEventTypeCounts(db: Db, cohort: Fragment): Pr
     GROUP BY e.event_type ORDER BY count DESC, e.event_type`);
 }
 
-export type ClinicalAttributeSelection =
-  | { kind: 'samples'; studyIds: string[]; sampleIds: string[] }
-  | { kind: 'sampleList'; sampleListId: string };
-
 export interface ClinicalAttributeCount {
   clinicalAttributeId: string;
   count: number;
@@ -30,33 +27,25 @@ export interface ClinicalAttributeCount {
 /**
  * Selected samples having a stored row per sample attribute, then selected samples whose patient
  * has a stored row per patient attribute (one per selected sample); the two lists are concatenated,
- * each ordered by attribute id. Unknown samples / an unknown sample list select nothing.
+ * each ordered by attribute id. The selection is a cohort (sample identifiers compiled as a Study
+ * View base set, or compileSampleListMembers): unknown samples / an unknown sample list select nothing.
  */
-export async function fetchClinicalAttributeCounts(db: Db, selection: ClinicalAttributeSelection): Promise<ClinicalAttributeCount[]> {
-  const selected = selectionSql(selection);
+export async function fetchClinicalAttributeCounts(db: Db, selection: Cohort): Promise<ClinicalAttributeCount[]> {
   return db.all<ClinicalAttributeCount>(sql`
-    WITH sel AS (SELECT DISTINCT s.sample_key, s.patient_key FROM sample s WHERE s.sample_key IN (${selected})),
+    WITH sel AS (SELECT s.sample_key, s.patient_key FROM sample s WHERE ${inCohort(selection, 's')}),
     -- A stored value is unique per (sample or patient, attribute), and sel per sample: count(*).
     counts AS (
       SELECT 0 AS level, c.attr_id, count(*) AS n
-      FROM clinical_sample c JOIN sel ON sel.sample_key = c.sample_key GROUP BY c.attr_id
+      FROM clinical_sample c WHERE ${inCohort(selection, 'c')} GROUP BY c.attr_id
       UNION ALL
       SELECT 1, c.attr_id, count(*)
       FROM clinical_patient c JOIN sel ON sel.patient_key = c.patient_key GROUP BY c.attr_id)
     SELECT attr_id AS "clinicalAttributeId", n::INTEGER AS count FROM counts ORDER BY level, attr_id`);
 }
 
-function selectionSql(selection: ClinicalAttributeSelection): Fragment {
-  switch (selection.kind) {
-    case 'samples':
-      return sql`
-        SELECT s.sample_key FROM sample s JOIN cancer_study cs USING (study_key)
-        JOIN (SELECT unnest(${selection.studyIds}::VARCHAR[]) AS study_id, unnest(${selection.sampleIds}::VARCHAR[]) AS sample_id) ids
-          ON ids.study_id = cs.study_id AND ids.sample_id = s.sample_id`;
-    case 'sampleList':
-      return sql`
-        SELECT m.sample_key FROM sample_list_member m JOIN sample_list l USING (list_key) WHERE l.stable_id = ${selection.sampleListId}`;
-  }
+/** The members of a sample list, as a cohort for fetchClinicalAttributeCounts. */
+export function compileSampleListMembers(sampleListId: string): Cohort {
+  return sql`SELECT m.sample_key FROM sample_list_member m JOIN sample_list l USING (list_key) WHERE l.stable_id = ${sampleListId}`;
 }
 
 export interface StructuralVariantCountRow {

@@ -71,30 +71,29 @@ export interface ViolinSamples {
  * Violin data (6.1 steps 2-3): for the samples of `cohort` (the filter without the numerical
  * attribute's own item), the category (exact string) and number of each; `keep` is the request's
  * full cohort. The attribute ids decide which row is which (the reference guesses from which
- * value is numeric); samples whose number is not plain numeric text are left out. The samples
- * come from DuckDB as typed arrays (Db.numericChunks), ordered by category, study and sample id;
- * the categories (few) as rows.
+ * value is numeric); samples whose number is not plain numeric text are left out. DuckDB hands
+ * over one list per category and column, not a JS object per sample (one query: reading the
+ * samples as typed arrays would need a second pass over the pairs for the category strings).
  */
 export async function fetchViolinSamples(
   db: Db, cohort: Cohort, keep: Cohort, categoricalAttributeId: string, numericalAttributeId: string,
 ): Promise<ViolinSamples> {
-  const pairs = sql`SELECT * FROM (${compilePairs(cohort, categoricalAttributeId, numericalAttributeId)}) x
-    WHERE regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})`;
-  const [categories, columns] = await Promise.all([
-    db.all<{ category: string; n: number }>(sql`SELECT a_value AS category, count(*)::INTEGER AS n FROM (${pairs}) GROUP BY a_value ORDER BY a_value`),
-    readColumns(db, sql`
-      SELECT b_value::DOUBLE, (${inCohort(keep, 'x')})::DOUBLE, sample_key::DOUBLE FROM (${pairs}) x
-      ORDER BY a_value, study_id, sample_id`, 3),
-  ]);
-  const [values, kept, keys] = columns;
-  const offsets = new Int32Array(categories.length + 1);
-  categories.forEach((c, i) => (offsets[i + 1] = offsets[i] + c.n));
+  const rows = await db.all<{ category: string; vals: number[]; kept: boolean[]; keys: number[] }>(sql`
+    SELECT x.a_value AS category,
+      list(x.b_value::DOUBLE ORDER BY x.study_id, x.sample_id) AS vals,
+      list(${inCohort(keep, 'x')} ORDER BY x.study_id, x.sample_id) AS kept,
+      list(x.sample_key ORDER BY x.study_id, x.sample_id) AS keys
+    FROM (${compilePairs(cohort, categoricalAttributeId, numericalAttributeId)}) x
+    WHERE regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})
+    GROUP BY x.a_value ORDER BY x.a_value`);
+  const offsets = [0];
+  for (const r of rows) offsets.push(offsets.at(-1)! + r.vals.length);
   return {
-    categories: categories.map((c) => c.category),
-    values,
-    offsets,
-    kept: Uint8Array.from(kept),
-    sampleKeys: Int32Array.from(keys),
+    categories: rows.map((r) => r.category),
+    values: Float64Array.from(rows.flatMap((r) => r.vals)),
+    offsets: Int32Array.from(offsets),
+    kept: Uint8Array.from(rows.flatMap((r) => r.kept), (k) => (k ? 1 : 0)),
+    sampleKeys: Int32Array.from(rows.flatMap((r) => r.keys)),
   };
 }
 

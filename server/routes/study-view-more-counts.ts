@@ -5,8 +5,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
 import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
 import {
-  fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts, fetchStructuralVariantCounts,
+  compileSampleListMembers, fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts, fetchStructuralVariantCounts,
 } from '../../engine/queries/study-view-more-counts.js';
+import { compileCohort } from '../../engine/filter/compile.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,
@@ -39,9 +40,10 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const { sampleIdentifiers, sampleListId } = request.body;
       if ((sampleIdentifiers === undefined) === (sampleListId === undefined))
         throw new InvalidRequest('eitherSampleListIdOrSampleIdentifiersPresent must be true');
-      if (sampleListId !== undefined) return fetchClinicalAttributeCounts(app.db, { kind: 'sampleList', sampleListId });
-      const ids = sampleIdentifiers ?? [];
-      return fetchClinicalAttributeCounts(app.db, { kind: 'samples', studyIds: ids.map((i) => i.studyId), sampleIds: ids.map((i) => i.sampleId) });
+      // Through the cohort cache, as a Study View filter: a selection is materialised once, and
+      // one holding whole studies is read by study.
+      const selection = sampleListId !== undefined ? compileSampleListMembers(sampleListId) : compileCohort({ sampleIdentifiers });
+      return fetchClinicalAttributeCounts(app.db, await app.cohorts.resolve(selection));
     },
   );
 
