@@ -140,7 +140,8 @@ function identifierColumns(list: readonly unknown[]): SampleIdentifierColumns {
     studyIds.push(studyId);
     sampleIds.push(sampleId);
   }
-  const columns = { studyIds, sampleIds };
+  // Frozen: the sql tag then joins each column once for every statement binding it.
+  const columns = { studyIds: Object.freeze(studyIds), sampleIds: Object.freeze(sampleIds) };
   columnsOfList.set(list, columns);
   return columns;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Db } from './db.js';
-import { join, raw, sql } from './sql.js';
+import { join, raw, sameSql, sql } from './sql.js';
 
 describe('the sql tag', () => {
   it('binds values as parameters and renumbers nested fragments', () => {
@@ -38,5 +38,22 @@ describe('the sql tag', () => {
     expect(sql`${Array.from({ length: 1200 }, (_, i) => i + 0.5)}`.text).toBe('$1');
     expect(sql`${['a', 'b']}`.text).toBe('$1');
     db.close();
+  });
+
+  it('binds a frozen list (joined once) as any other, and an open list as it is now', () => {
+    const frozen = Object.freeze(Array.from({ length: 1500 }, (_, i) => `s${i}`));
+    const first = sql`${frozen}`.params[0];
+    expect(sql`x ${frozen}`.params[0]).toBe(first);
+    const open = Array.from({ length: 1500 }, (_, i) => `s${i}`);
+    expect(sql`${open}`.params[0]).toBe(first);
+    open.push('s1500');
+    expect(sql`${open}`.params[0]).toBe(`${first}\u001fs1500`);
+  });
+
+  it('sameSql compares text and parameters, lists element by element', () => {
+    expect(sameSql(sql`a ${[1, 2]} ${'x'}`, sql`a ${[1, 2]} ${'x'}`)).toBe(true);
+    expect(sameSql(sql`a ${[1, 2]}`, sql`a ${[1, 3]}`)).toBe(false);
+    expect(sameSql(sql`a ${1}`, sql`b ${1}`)).toBe(false);
+    expect(sameSql(sql`a ${'1'}`, sql`a ${1}`)).toBe(false);
   });
 });

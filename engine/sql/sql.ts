@@ -50,6 +50,7 @@ const SEPARATOR = '\u001f';
  */
 function pack(value: Param): Packed | undefined {
   if (!Array.isArray(value) || value.length < PACK_MIN) return undefined;
+  if (!Object.isFrozen(value)) return packNew(value);
   let packed = packedLists.get(value);
   if (packed === undefined) {
     packed = packNew(value) ?? null;
@@ -63,7 +64,7 @@ interface Packed {
   placeholder: (n: number) => string;
 }
 
-/** Each list is joined once, however many statements bind it (lists are never mutated once bound). */
+/** A frozen list (it cannot change) is joined once, however many statements bind it. */
 const packedLists = new WeakMap<readonly unknown[], Packed | null>();
 
 function packNew(value: readonly (string | number)[]): Packed | undefined {
