@@ -20,7 +20,7 @@ function recording(db: Db, log: Sql[]): Db {
   return new Proxy(db, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
-      if (property === 'all' || property === 'stream' || property === 'run' || property === 'numericChunks')
+      if (property === 'all' || property === 'stream' || property === 'run' || property === 'numericChunks' || property === 'numericColumns')
         return (query: Sql) => {
           log.push(query);
           return (value as (q: Sql) => unknown).call(receiver, query);

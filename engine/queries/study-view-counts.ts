@@ -3,11 +3,10 @@
 import type { Db } from '../sql/db.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { sql, type Fragment } from '../sql/sql.js';
+import type { CountedValue } from '../stats/binning.js';
 
-export interface ValueCount {
-  value: string;
-  count: number;
-}
+/** A value and how many cases have it: the binner's input type (CountedValue), so counts bin as they are. */
+export type ValueCount = CountedValue;
 
 export interface ClinicalDataCountItem {
   attributeId: string;

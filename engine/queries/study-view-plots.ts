@@ -97,22 +97,6 @@ export async function fetchViolinSamples(
   };
 }
 
-/** The `width` DOUBLE columns of a query, each gathered into one typed array. */
-async function readColumns(db: Db, query: Fragment, width: number): Promise<Float64Array[]> {
-  const chunks: Float64Array[][] = [];
-  for await (const columns of db.numericChunks(query)) chunks.push(columns);
-  const rows = chunks.reduce((n, columns) => n + columns[0].length, 0);
-  return Array.from({ length: width }, (_, c) => {
-    const out = new Float64Array(rows);
-    let at = 0;
-    for (const columns of chunks) {
-      out.set(columns[c], at);
-      at += columns[c].length;
-    }
-    return out;
-  });
-}
-
 /** sampleId and studyId of the given samples, by sample key. */
 export async function fetchSampleIdentities(db: Db, keys: readonly number[]): Promise<Map<number, { sampleId: string; studyId: string }>> {
   if (keys.length === 0) return new Map();
@@ -151,10 +135,10 @@ export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinSt
  * numeric text. No self-exclusion.
  */
 export async function fetchDensityPairs(db: Db, cohort: Cohort, xAttributeId: string, yAttributeId: string): Promise<{ x: Float64Array; y: Float64Array }> {
-  const [x, y] = await readColumns(db, sql`
+  const [x, y] = await db.numericColumns(sql`
     SELECT x.a_value::DOUBLE, x.b_value::DOUBLE FROM (${compilePairs(cohort, xAttributeId, yAttributeId)}) x
     WHERE regexp_full_match(x.a_value, ${NUMERIC_VALUE_PATTERN}) AND regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})
-    ORDER BY x.study_key, x.sample_key`, 2);
+    ORDER BY x.study_key, x.sample_key`);
   return { x, y };
 }
 

@@ -55,4 +55,13 @@ describe('Db', () => {
     await expect(db.numericChunks(sql`SELECT 1::INTEGER AS i`).next()).rejects.toThrow(/INTEGER where DOUBLE is expected/);
     db.close();
   });
+
+  it('gathers DOUBLE columns whole across chunks, and gives empty columns for no row', async () => {
+    const db = await Db.open(':memory:');
+    const [k, twice] = await db.numericColumns(sql`SELECT i::DOUBLE, (2 * i)::DOUBLE FROM range(5000) t(i) ORDER BY i`);
+    expect(k).toHaveLength(5000);
+    expect([k[0], k[2048], k[4999], twice[4999]]).toEqual([0, 2048, 4999, 9998]);
+    expect(await db.numericColumns(sql`SELECT 1::DOUBLE, 2::DOUBLE WHERE FALSE`)).toEqual([new Float64Array(0), new Float64Array(0)]);
+    db.close();
+  });
 });
