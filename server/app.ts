@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../engine/sql/db.js';
 import { CohortCache } from '../engine/filter/cohort-cache.js';
+import { ProfileMatrices } from '../engine/queries/profile-matrix.js';
 import { createStatsPool, type StatsPool } from '../engine/stats/pool/pool.js';
 import { StateStore } from '../engine/state/state-store.js';
 import { DEFAULT_SETTINGS, type SecuritySettings } from './config/settings.js';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     stats: StatsPool;
     /** Materialised Study View cohorts (engine/filter/cohort-cache.ts). */
     cohorts: CohortCache;
+    /** Resident matrices of the profiles enrichments and co-expressions read (engine/queries/profile-matrix.ts). */
+    matrices: ProfileMatrices;
   }
 }
 
@@ -56,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cohorts = await CohortCache.open(options.db);
   app.decorate('cohorts', cohorts);
   app.addHook('onClose', () => cohorts.close());
+  app.decorate('matrices', new ProfileMatrices(options.db, stats));
   // POST bodies are JSON; other media types get 415 as in cBioPortal (api.md 1.1).
   app.removeContentTypeParser('text/plain');
   const state = options.state ?? (await StateStore.open(':memory:'));

@@ -1,15 +1,16 @@
 // Expression and numeric generic-assay enrichments (api.md 23.2, 23.3), as cBioPortal's legacy
 // ExpressionEnrichmentServiceImpl + ExpressionEnrichmentUtil: per gene (or generic-assay entity) of
 // one profile, each group's numeric values, compared by Welch's t-test or one-way ANOVA.
-// DuckDB summarises each group where the values are (count, mean, variance: all the tests need);
-// the tests run in the pool.
+// Each group is summarised (count, mean, variance: all the tests need) over the profile's
+// resident matrix (profile-matrix.ts), and the tests run, in the pool.
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
+import { holdsEachColumnOnce } from '../stats/matrix-columns.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
 import { requireProfile, type ProfileRow } from './lookup.js';
-import { numberOfCellText } from './molecular-data-value.js';
+import { columnsOf, geneProfile, genericAssayProfile, overRows, type ProfileMatrices, type ResidentProfile } from './profile-matrix.js';
 
 export const EXPRESSION_ENRICHMENT_TYPES = [
   'MICRO_RNA_EXPRESSION', 'MRNA_EXPRESSION', 'MRNA_EXPRESSION_NORMALS', 'RNA_EXPRESSION', 'METHYLATION', 'METHYLATION_BINARY',
@@ -55,29 +56,31 @@ export async function requireEnrichmentProfile(db: Db, molecularProfileId: strin
 }
 
 export async function fetchGenomicEnrichments(
-  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+  db: Db, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenomicEnrichment[]> {
   // Genes whose symbol is shared by several Entrez ids are dropped, as the reference's gene lookup does.
-  const cells = sql`SELECT entrez_gene_id AS entity, sample_key, number AS x FROM gene_value WHERE profile_key = ${profile.profile_key}`;
   const labels = sql`
     SELECT entrez_gene_id AS entity, hugo_gene_symbol AS label FROM gene
     WHERE hugo_gene_symbol NOT IN (SELECT hugo_gene_symbol FROM gene GROUP BY hugo_gene_symbol HAVING count(*) > 1)`;
-  const rows = await compare(db, stats, profile, groups, type, cells, labels);
+  const source = { resident: geneProfile(matrices, profile.profile_key), labels, log2: transformsToLog2(profile), ones: false };
+  const rows = await compare(db, stats, profile, groups, type, source);
   return rows.map((r) => ({ entrezGeneId: r.entity, hugoGeneSymbol: r.label, groupsStatistics: r.groupsStatistics, pValue: r.pValue }));
 }
 
 export async function fetchGenericAssayEnrichments(
-  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+  db: Db, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenericAssayEnrichment[]> {
-  const cells = sql`
-    SELECT entity_key AS entity, sample_key, ${numberOfCellText(sql`value`)} AS x FROM generic_assay_value WHERE profile_key = ${profile.profile_key}`;
-  const rows = await compare(db, stats, profile, groups, type, cells, GENERIC_ENTITY_LABELS);
+  const source = { resident: genericAssayProfile(matrices, profile.profile_key, 'numeric'), labels: GENERIC_ENTITY_LABELS, log2: transformsToLog2(profile), ones: false };
+  const rows = await compare(db, stats, profile, groups, type, source);
   const meta = await fetchGenericAssayMeta(db, { stableIds: rows.map((r) => r.label), idOnly: false });
   const properties = new Map(meta.map((m) => [m.stable_id, m.properties ?? {}]));
   return rows.map((r) => ({
     stableId: r.label, genericEntityMetaProperties: properties.get(r.label) ?? {}, groupsStatistics: r.groupsStatistics, pValue: r.pValue,
   }));
 }
+
+/** The reference transforms values by log2(max(x, 0) + 1) when the profile's id names RNA-seq data (binary or not). */
+export const transformsToLog2 = (profile: EnrichmentProfile) => profile.stable_id.includes('rna_seq');
 
 interface Compared {
   entity: number;
@@ -105,86 +108,111 @@ export function groupMembers(profile: EnrichmentProfile, groups: readonly Enrich
     : sql`SELECT grp, sample_key FROM (${expanded})`;
 }
 
-/** One entity's groups as DuckDB summarised them; `ones` counts the values equal to 1 before any transform. */
-export interface EntitySummaries {
-  entity: number;
-  label: string;
-  groups: { n: number; mean: number; variance: number; ones: number }[];
+/**
+ * Per entity of a profile matrix, each of the k groups summarised (entity e, group g at e·k + g):
+ * the values, their mean and sample variance, and the values equal to 1 before any transform.
+ */
+export interface GroupSummaries {
+  entities: number[];
+  labels: string[];
+  counts: Float64Array;
+  means: Float64Array;
+  variances: Float64Array;
+  ones: Float64Array;
 }
 
 /** (entity, label) of generic-assay entities. */
 export const GENERIC_ENTITY_LABELS = sql`SELECT entity_key AS entity, stable_id AS label FROM generic_entity`;
 
-/**
- * (entity, grp, x) of the groups' members from `cells` (entity, sample_key, x: the cell's number
- * or NULL) of the profile. A group's cases are its distinct sample ids — or, for PATIENT, every
- * sample of its patients — in the profile's study (groupMembers).
- */
-export function groupValues(cells: Fragment, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType): Fragment {
-  return sql`SELECT cells.entity, m.grp, cells.x FROM (${cells}) cells JOIN (${groupMembers(profile, groups, type)}) m USING (sample_key)`;
+/** How an enrichment reads a profile: its resident matrix, and whether values go through log2. */
+export interface EnrichmentSource {
+  resident: ResidentProfile;
+  /** (entity, label) of the entities to answer: others are left out. Read once per profile. */
+  labels: Fragment;
+  log2: boolean;
+  /** Count the values equal to 1 (binary generic assays). */
+  ones: boolean;
 }
 
 /**
- * Per entity of `values` (groupValues), each of the k groups summarised by DuckDB where the values
- * are: count, mean and sample variance (of log2(max(x, 0) + 1) when `log2`); a case counts when it
- * has a number. A group holding a non-finite value gets a NaN mean, which skips it (the
- * reference's mean and deviation are then undefined). Entities get their label from `labels`
- * (entity, label) after the aggregation, which leaves out those it lacks.
+ * Each group's values per entity of the profile (its resident matrix, log2(max(x, 0) + 1) when
+ * `log2`), summarised in the pool: count, mean and sample variance; a case counts when it has a
+ * number. A group's cases are its distinct sample ids — or, for PATIENT, every sample of its
+ * patients — in the profile's study (groupMembers). Entities without a label are left out.
  */
-export async function summarizeGroups(db: Db, values: Fragment, labels: Fragment, k: number, log2: boolean): Promise<EntitySummaries[]> {
-  const x = log2 ? sql`ln(greatest(x, 0) + 1) / ln(2)` : sql`x`;
-  // Tens of thousands of summaries come back as number columns (no JS object per row).
-  const summaries = db.numericChunks(sql`
-    WITH summaries AS (
-      SELECT entity, grp, count(*) AS n, count(*) FILTER (WHERE NOT isfinite(x)) AS non_finite,
-        avg(${x}) FILTER (WHERE isfinite(x)) AS mean, var_samp(${x}) FILTER (WHERE isfinite(x)) AS variance,
-        count(*) FILTER (WHERE x = 1) AS ones
-      FROM (${values}) WHERE x IS NOT NULL
-      GROUP BY entity, grp)
-    SELECT entity::DOUBLE, grp::DOUBLE, n::DOUBLE, non_finite::DOUBLE, mean, variance, ones::DOUBLE
-    FROM summaries ORDER BY entity, grp`);
-  const out: EntitySummaries[] = [];
-  for await (const columns of summaries) {
-    const [entity, grp, n, nonFinite, mean, variance, ones] = columns;
-    for (let i = 0; i < entity.length; i++) {
-      if (out.at(-1)?.entity !== entity[i]) {
-        out.push({ entity: entity[i], label: '', groups: Array.from({ length: k }, () => ({ n: 0, mean: NaN, variance: NaN, ones: 0 })) });
-      }
-      out.at(-1)!.groups[grp[i]] = { n: n[i], mean: nonFinite[i] > 0 ? NaN : mean[i], variance: variance[i], ones: ones[i] };
-    }
-  }
-  const named = await db.all<{ entity: number; label: string }>(sql`
-    SELECT entity, label FROM (${labels}) WHERE entity IN (SELECT unnest(${out.map((e) => e.entity)}::BIGINT[]))`);
-  const labelOf = new Map(named.map((r) => [r.entity, r.label]));
-  return out.flatMap((e) => {
-    const label = labelOf.get(e.entity);
-    return label === undefined ? [] : [{ ...e, label }];
+export async function summarizeGroups(
+  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, source: EnrichmentSource,
+): Promise<GroupSummaries> {
+  const k = groups.length;
+  const [grp, sampleKeys] = await db.numericColumns(sql`
+    SELECT grp::DOUBLE, sample_key::DOUBLE FROM (${groupMembers(profile, groups, type)}) ORDER BY grp, sample_key`);
+  const m = await source.resident.matrix;
+  const values = source.log2 ? await source.resident.log2() : m.values;
+  const memberColumns = columnsOf(m, sampleKeys);
+  const offsets = new Int32Array(k + 1);
+  const kept: number[] = [];
+  memberColumns.forEach((column, i) => {
+    if (column < 0) return;
+    kept.push(column);
+    offsets[grp[i] + 1]++;
   });
+  for (let g = 0; g < k; g++) offsets[g + 1] += offsets[g];
+  const columns = Int32Array.from(kept);
+  // Groups that split every sample of the profile between them (altered / unaltered, say): the
+  // largest one is the rest of each row.
+  const largest = Array.from({ length: k }, (_, g) => g).reduce((a, b) => (offsets[b + 1] - offsets[b] > offsets[a + 1] - offsets[a] ? b : a), 0);
+  const complement = !source.ones && k > 1 && holdsEachColumnOnce(columns, m.samples.length)
+    ? { group: largest, totals: await source.resident.totals(source.log2) } : undefined;
+  const parts = await overRows(m, (from, to) => stats.run('summarizeMatrixGroups', {
+    values, raw: source.ones ? m.values : undefined, columnCount: m.samples.length, missing: m.missing, from, to, columns, offsets, complement,
+  }));
+  const labelOf = await source.resident.derive(`labels ${source.labels.text} ${JSON.stringify(source.labels.params)}`, async () => {
+    const named = await db.all<{ entity: number; label: string }>(sql`
+      SELECT entity, label FROM (${source.labels}) WHERE entity IN (SELECT unnest(${Array.from(m.entities)}::BIGINT[]))`);
+    return new Map(named.map((r) => [r.entity, r.label]));
+  });
+  const rows = Array.from(m.entities.keys()).filter((r) => labelOf.has(m.entities[r]));
+  const pick = (part: 'counts' | 'means' | 'variances' | 'ones') => {
+    const all = concatenate(parts.map((p) => p[part]));
+    const out = new Float64Array(rows.length * k);
+    rows.forEach((r, i) => out.set(all.subarray(r * k, (r + 1) * k), i * k));
+    return out;
+  };
+  return {
+    entities: rows.map((r) => m.entities[r]), labels: rows.map((r) => labelOf.get(m.entities[r])!),
+    counts: pick('counts'), means: pick('means'), variances: pick('variances'), ones: pick('ones'),
+  };
+}
+
+function concatenate(parts: readonly Float64Array[]): Float64Array {
+  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /** Welch's t-test or ANOVA over each entity's summaries, in the pool: p, then (mean, sd) per group (groupComparisonStride). */
-export async function compareSummaries(stats: StatsPool, entities: readonly EntitySummaries[], k: number): Promise<Float64Array> {
-  const cells = entities.flatMap((e) => e.groups);
-  const counts = Float64Array.from(cells, (g) => g.n);
-  const means = Float64Array.from(cells, (g) => g.mean);
-  const variances = Float64Array.from(cells, (g) => g.variance);
-  return stats.run('compareGroups', { counts, means, variances, groupCount: k }, [counts.buffer, means.buffer, variances.buffer]);
+export async function compareSummaries(stats: StatsPool, s: GroupSummaries, k: number): Promise<Float64Array> {
+  return stats.run('compareGroups', { counts: s.counts, means: s.means, variances: s.variances, groupCount: k });
 }
 
-/** `cells` (entity, sample_key, x) of the profile compared between the groups; `labels` (entity, label) of the entities to answer. */
+/** The profile's cells (entity, labels) compared between the groups. */
 async function compare(
-  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, cells: Fragment, labels: Fragment,
+  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, source: EnrichmentSource,
 ): Promise<Compared[]> {
   const k = groups.length;
   if (k === 0) return [];
-  const entities = await summarizeGroups(db, groupValues(cells, profile, groups, type), labels, k, profile.stable_id.includes('rna_seq'));
-  return toCompared(entities, await compareSummaries(stats, entities, k), groups);
+  const summaries = await summarizeGroups(db, stats, profile, groups, type, source);
+  return toCompared(summaries, await compareSummaries(stats, summaries, k), groups);
 }
 
-function toCompared(batch: readonly { entity: number; label: string }[], out: Float64Array, groups: readonly EnrichmentGroup[]): Compared[] {
+function toCompared(s: GroupSummaries, out: Float64Array, groups: readonly EnrichmentGroup[]): Compared[] {
   const stride = groupComparisonStride(groups.length);
   const result: Compared[] = [];
-  batch.forEach((r, e) => {
+  s.entities.forEach((entity, e) => {
     const pValue = out[e * stride];
     if (Number.isNaN(pValue)) return;
     const groupsStatistics: GroupStatistics[] = [];
@@ -192,7 +220,7 @@ function toCompared(batch: readonly { entity: number; label: string }[], out: Fl
       const meanExpression = out[e * stride + 1 + 2 * i];
       if (!Number.isNaN(meanExpression)) groupsStatistics.push({ name: g.name, meanExpression, standardDeviation: out[e * stride + 2 + 2 * i] });
     });
-    result.push({ entity: r.entity, label: r.label, groupsStatistics, pValue });
+    result.push({ entity, label: s.labels[e], groupsStatistics, pValue });
   });
   return result;
 }

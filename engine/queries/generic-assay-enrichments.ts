@@ -8,9 +8,11 @@ import { sql } from '../sql/sql.js';
 import { benjaminiHochberg } from '../stats/benjamini-hochberg.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import { compareSummaries, GENERIC_ENTITY_LABELS, groupMembers, groupValues, summarizeGroups, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics } from './expression-enrichments.js';
+import {
+  compareSummaries, GENERIC_ENTITY_LABELS, groupMembers, summarizeGroups, transformsToLog2, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics,
+} from './expression-enrichments.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
-import { numberOfCellText } from './molecular-data-value.js';
+import { genericAssayProfile, type ProfileMatrices } from './profile-matrix.js';
 
 export interface GenericAssayCategoricalEnrichment {
   stableId: string;
@@ -101,27 +103,23 @@ export async function fetchGenericAssayCategoricalEnrichments(
  * drops the entity. counts: per tested group, the values equal to 1 and all values.
  */
 export async function fetchGenericAssayBinaryEnrichments(
-  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+  db: Db, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenericAssayBinaryEnrichment[]> {
   const k = groups.length;
   if (k === 0) return [];
-  const cells = sql`
-    SELECT entity_key AS entity, sample_key, CASE
-        WHEN value IN ('true', 'yes') THEN 1.0 WHEN value IN ('false', 'no') THEN 0.0 ELSE ${numberOfCellText(sql`value`)} END AS x
-    FROM generic_assay_value WHERE profile_key = ${profile.profile_key}`;
-  const log2 = profile.stable_id.includes('rna_seq'); // the reference transforms by profile id, binary or not
-  const entities = await summarizeGroups(db, groupValues(cells, profile, groups, type), GENERIC_ENTITY_LABELS, k, log2);
-  const out = await compareSummaries(stats, entities, k);
+  const source = { resident: genericAssayProfile(matrices, profile.profile_key, 'binary'), labels: GENERIC_ENTITY_LABELS, log2: transformsToLog2(profile), ones: true };
+  const summaries = await summarizeGroups(db, stats, profile, groups, type, source);
+  const out = await compareSummaries(stats, summaries, k);
 
   const stride = groupComparisonStride(k);
-  const tested = entities.flatMap((r, e) => {
+  const tested = summaries.labels.flatMap((stableId, e) => {
     const pValue = out[e * stride];
     if (Number.isNaN(pValue)) return [];
     const kept = groups.flatMap((g, i) => (Number.isNaN(out[e * stride + 1 + 2 * i]) ? [] : [i]));
     return [{
-      stableId: r.label,
+      stableId,
       groupsStatistics: kept.map((i) => ({ name: groups[i].name, meanExpression: out[e * stride + 1 + 2 * i], standardDeviation: out[e * stride + 2 + 2 * i] })),
-      counts: kept.map((i) => ({ name: groups[i].name, count: r.groups[i].ones, totalCount: r.groups[i].n })),
+      counts: kept.map((i) => ({ name: groups[i].name, count: summaries.ones[e * k + i], totalCount: summaries.counts[e * k + i] })),
       pValue,
     }];
   });

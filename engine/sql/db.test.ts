@@ -64,4 +64,16 @@ describe('Db', () => {
     expect(await db.numericColumns(sql`SELECT 1::DOUBLE, 2::DOUBLE WHERE FALSE`)).toEqual([new Float64Array(0), new Float64Array(0)]);
     db.close();
   });
+
+  it('streams DOUBLE columns chunk by chunk, NULL as NaN', async () => {
+    const db = await Db.open(':memory:');
+    const chunks = [];
+    for await (const columns of db.numericStream(sql`SELECT i::DOUBLE, CASE WHEN i % 3 = 0 THEN i END::DOUBLE FROM range(5000) t(i)`)) chunks.push(columns);
+    expect(chunks.length).toBeGreaterThan(1);
+    const rows = chunks.flatMap(([i, third]) => Array.from(i, (v, r) => [v, third[r]]));
+    expect(rows).toHaveLength(5000);
+    expect(rows.filter(([, third]) => !Number.isNaN(third)).every(([i, third]) => i === third && i % 3 === 0)).toBe(true);
+    await expect(db.numericStream(sql`SELECT 1::INTEGER AS i`).next()).rejects.toThrow(/INTEGER where DOUBLE is expected/);
+    db.close();
+  });
 });

@@ -163,6 +163,28 @@ export class Db {
     return Array.from({ length: result.columnCount }, (_, c) => concatenate(chunks.map((columns) => columns[c])));
   }
 
+  /**
+   * numericChunks for a result too large to hold whole (hundreds of millions of rows): DuckDB
+   * streams it a chunk at a time, on a connection of its own as `stream`.
+   */
+  async *numericStream(query: Sql): AsyncGenerator<Float64Array[], void, undefined> {
+    if (this.pooled) await this.slots.take();
+    const connection = await this.instance.connect();
+    try {
+      const result = await timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
+      checkDoubleTypes(result.columnTypes());
+      for (let i = 1; ; i++) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) return;
+        if (i % CHUNKS_BETWEEN_PAUSES === 0) await new Promise(setImmediate);
+        yield doubleColumns(chunk);
+      }
+    } finally {
+      connection.closeSync();
+      if (this.pooled) this.slots.give();
+    }
+  }
+
   private async numericResult(query: Sql) {
     const result = await this.withConnection((c) => timed(() => c.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
     checkDoubleTypes(result.columnTypes());

@@ -1,14 +1,39 @@
 // The per-gene rules of co-expression (api.md 22.2) on hand-made pairs; ρ and p from SciPy 1.17.
+// And the same answers from precomputed row ranks as from ranking each request's pairs.
 import { describe, expect, it } from 'vitest';
-import { coExpressions } from './co-expression.js';
+import { coExpressions, type CoExpressionInput } from './co-expression.js';
+import { rankArrayFor, rankMatrixRows } from './matrix-ranks.js';
+import { midranks } from './ranks.js';
 
-/** Each gene's pairs (x, y); the reference holds every x (so no gene covers it whole unless alone). */
+/** The reference's midranks, as the caller hands them over. */
+const ranksOf = (reference: Float64Array) => {
+  const out = new Float64Array(reference.length);
+  midranks(reference, out);
+  return out;
+};
+
+/** A matrix of `rows` (NaN = no number) and its rows' missing flags. */
+function matrix(rows: number[][]): Pick<CoExpressionInput, 'values' | 'columnCount' | 'missing' | 'rows'> {
+  const columnCount = rows[0].length;
+  return {
+    values: Float64Array.from(rows.flat()), columnCount,
+    missing: Uint8Array.from(rows, (r) => (r.some(Number.isNaN) ? 1 : 0)), rows: Int32Array.from(rows, (_, i) => i),
+  };
+}
+
+/**
+ * Each gene's pairs (x, y); the reference holds every x (so no gene covers it whole unless alone):
+ * a column per reference value, each gene's row holding its y in its own columns.
+ */
 const run = (genes: [number[], number[]][], threshold: number) => {
-  const offsets = new Int32Array(genes.length + 1);
-  genes.forEach(([x], i) => (offsets[i + 1] = offsets[i] + x.length));
   const reference = Float64Array.from(genes.flatMap((g) => g[0]));
-  const index = Int32Array.from(reference, (_, i) => i);
-  return Array.from(coExpressions({ reference, index, y: Float64Array.from(genes.flatMap((g) => g[1])), offsets, threshold }));
+  const rows: number[][] = [];
+  let at = 0;
+  for (const [x, y] of genes) {
+    rows.push(Array.from(reference, (_, c) => (c >= at && c < at + x.length ? y[c - at] : NaN)));
+    at += x.length;
+  }
+  return Array.from(coExpressions({ ...matrix(rows), reference, referenceRanks: ranksOf(reference), columns: Int32Array.from(reference, (_, i) => i), threshold }));
 };
 
 describe('coExpressions', () => {
@@ -46,13 +71,42 @@ describe('coExpressions', () => {
     // spearmanr([30, 40, 10, 20], [4, 3, 1, 2]) → 0.8; gene 2 misses sample 1:
     // spearmanr([10, 20, 30], [3, 1, 2]) → -0.5
     const out = coExpressions({
+      ...matrix([[1, 3, 2, 4], [3, NaN, 1, 2]]),
       reference: Float64Array.from([10, 40, 20, 30]),
-      index: Int32Array.from([3, 1, 0, 2, 0, 2, 3]),
-      y: Float64Array.from([4, 3, 1, 2, 3, 1, 2]),
-      offsets: Int32Array.from([0, 4, 7]),
+      referenceRanks: ranksOf(Float64Array.from([10, 40, 20, 30])),
+      columns: Int32Array.from([0, 1, 2, 3]),
       threshold: 0,
     });
     expect(out[1]).toBeCloseTo(0.8, 14);
     expect(out[4]).toBeCloseTo(-0.5, 14);
+  });
+
+  it('leaves out a gene without pairs, and reference samples the profile lacks', () => {
+    // spearmanr([10, 20, 30], [1, 3, 2]) → 0.5: the reference's third sample has no column.
+    const out = coExpressions({
+      ...matrix([[NaN, NaN, NaN], [1, 3, 2]]), reference: Float64Array.from([10, 20, 99, 30]), referenceRanks: ranksOf(Float64Array.from([10, 20, 99, 30])), columns: Int32Array.from([0, 1, -1, 2]), threshold: 0,
+    });
+    expect(out[0]).toBe(0);
+    expect(out[4]).toBeCloseTo(0.5, 14);
+  });
+
+  it('gives the same answers from the rows\' precomputed ranks as from ranking the pairs', () => {
+    // 200 genes over 60 samples, values from a few levels (ties), one gene with a missing cell,
+    // the reference in another column order than the matrix.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const columnCount = 60;
+    const rows = Array.from({ length: 200 }, (_, r) => Array.from({ length: columnCount }, () => Math.floor(random() * (r % 2 === 0 ? 40 : 5))));
+    rows[3][10] = NaN;
+    const m = matrix(rows);
+    const columns = Int32Array.from({ length: columnCount }, (_, p) => (p * 7) % columnCount);
+    const reference = Float64Array.from({ length: columnCount }, () => Math.floor(random() * 30));
+    const ranks = rankArrayFor(m.values.length, columnCount);
+    const rowRanks = rankMatrixRows({ values: m.values, ranks, columnCount, missing: m.missing, from: 0, to: rows.length });
+    const referenceRanks = ranksOf(reference);
+    const plain = coExpressions({ ...m, reference, referenceRanks, columns, threshold: 0.1 });
+    const ranked = coExpressions({ ...m, reference, referenceRanks, columns, threshold: 0.1, ranked: { ranks, rowRanks } });
+    expect(plain.filter((x, i) => i % 3 === 0 && x === 1).length).toBeGreaterThan(20);
+    expect(Array.from(ranked, (x) => (Number.isNaN(x) ? 'NaN' : x))).toEqual(Array.from(plain, (x) => (Number.isNaN(x) ? 'NaN' : expect.closeTo(x, 12))));
   });
 });

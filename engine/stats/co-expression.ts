@@ -1,56 +1,121 @@
 // Per-gene co-expression of cBioPortal v7 (api.md 22.2, ClickhouseCoExpressionMapper): Spearman's
 // ρ of the (query gene, gene) value pairs, kept when |ρ| ≥ threshold; a gene failing the
 // data-quality tests (< 3 pairs, constant, or at most n/2 distinct values) is kept with null ρ and
-// p. A pool task over compact columns.
+// p. A pool task over rows of a resident profile matrix (engine/queries/profile-matrix.ts).
+import { holdsEachColumnOnce } from './matrix-columns.js';
 import { midranks, pearson } from './ranks.js';
 import { spearmanPValue } from './spearman.js';
 
 export interface CoExpressionInput {
-  /** The query gene's values, one per reference sample. */
+  /** The genes' profile: row-major, `columnCount` cells per row; NaN = no number. */
+  values: Float64Array;
+  columnCount: number;
+  /** Per row, 1 when it has a NaN cell. */
+  missing: Uint8Array;
+  /** The rows to test, in answer order. */
+  rows: Int32Array;
+  /** The query gene's values, one per reference sample, and their midranks (ranks.ts). */
   reference: Float64Array;
-  /** Per pair, the position of its sample in `reference`; pairs ordered by gene. */
-  index: Int32Array;
-  /** Per pair, the gene's value. */
-  y: Float64Array;
-  /** Gene i holds pairs offsets[i] … offsets[i + 1]. */
-  offsets: Int32Array;
+  referenceRanks: Float64Array;
+  /** Per reference sample, its column in `values`, or -1 when the profile lacks the sample. */
+  columns: Int32Array;
   threshold: number;
+  /**
+   * The rows' doubled midranks and, per row, (distinct values, sum of squared doubled ranks)
+   * (matrix-ranks.ts). When given and the reference holds every column once, a row without NaN
+   * is tested on them: ρ is then a dot product, with no sort.
+   */
+  ranked?: { ranks: Uint16Array | Uint32Array; rowRanks: Float64Array };
 }
 
-/** Per gene, three numbers: 1 to keep it (0 to drop), ρ and p (NaN meaning null). */
+/** Per row of `rows`, three numbers: 1 to keep it (0 to drop), ρ and p (NaN meaning null). */
 export function coExpressions(input: CoExpressionInput): Float64Array {
-  const genes = input.offsets.length - 1;
-  const out = new Float64Array(genes * 3).fill(NaN);
-  const size = input.reference.length;
+  const { values, columnCount, missing, rows, reference, referenceRanks, columns, threshold } = input;
+  const out = new Float64Array(rows.length * 3).fill(NaN);
+  const size = reference.length;
+  // The query gene's doubled ranks by column, when it covers every column once.
+  const byColumn = input.ranked && holdsEachColumnOnce(columns, columnCount) ? ranksByColumn(referenceRanks, columns) : undefined;
   const rx = new Float64Array(size);
   const ry = new Float64Array(size);
   const x = new Float64Array(size);
-  // A gene paired over every reference sample takes the query gene's ranks over the whole reference.
-  let referenceRanks: Float64Array | undefined;
-  for (let i = 0; i < genes; i++) {
-    const from = input.offsets[i];
-    const n = input.offsets[i + 1] - from;
-    const distinct = midranks(input.y.subarray(from, from + n), ry.subarray(0, n));
-    if (n < 3 || distinct <= 1 || distinct <= n / 2) {
+  const y = new Float64Array(size);
+  const index = new Int32Array(size);
+  for (let i = 0; i < rows.length; i++) {
+    const base = rows[i] * columnCount;
+    if (byColumn && missing[rows[i]] === 0) {
+      const { ranks, rowRanks } = input.ranked!;
+      const distinct = rowRanks[2 * rows[i]];
+      if (qualityFails(size, distinct)) {
+        out[3 * i] = 1;
+        continue;
+      }
+      let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+      let c = 0;
+      for (; c + 3 < columnCount; c += 4) {
+        d0 += byColumn.ranks[c] * ranks[base + c];
+        d1 += byColumn.ranks[c + 1] * ranks[base + c + 1];
+        d2 += byColumn.ranks[c + 2] * ranks[base + c + 2];
+        d3 += byColumn.ranks[c + 3] * ranks[base + c + 3];
+      }
+      for (; c < columnCount; c++) d0 += byColumn.ranks[c] * ranks[base + c];
+      // Doubled midranks of n values sum to n(n − 1) and average n − 1, whatever the ties: every
+      // term below is an integer below 2^53, so exact.
+      const centre = size * (size - 1) * (size - 1);
+      const rho = (d0 + d1 + d2 + d3 - centre) / Math.sqrt((byColumn.squares - centre) * (rowRanks[2 * rows[i] + 1] - centre));
+      keepOrDrop(out, i, rho, size, threshold);
+      continue;
+    }
+    let n = 0;
+    for (let p = 0; p < size; p++) {
+      const column = columns[p];
+      if (column < 0) continue;
+      const value = values[base + column];
+      if (value !== value) continue;
+      y[n] = value;
+      index[n++] = p;
+    }
+    if (n === 0) {
+      out[3 * i] = 0; // no pairs: left out, as the reference's join leaves it out
+      continue;
+    }
+    const distinct = midranks(y.subarray(0, n), ry.subarray(0, n));
+    if (qualityFails(n, distinct)) {
       out[3 * i] = 1;
       continue;
     }
     if (n === size) {
-      if (!referenceRanks) midranks(input.reference, (referenceRanks = new Float64Array(size)));
-      for (let k = 0; k < n; k++) rx[k] = referenceRanks[input.index[from + k]];
+      // Paired over the whole reference: the query gene's ranks are those of the whole reference.
+      for (let k = 0; k < n; k++) rx[k] = referenceRanks[index[k]];
     } else {
-      for (let k = 0; k < n; k++) x[k] = input.reference[input.index[from + k]];
+      for (let k = 0; k < n; k++) x[k] = reference[index[k]];
       midranks(x.subarray(0, n), rx.subarray(0, n));
     }
-    const rho = pearson(rx.subarray(0, n), ry.subarray(0, n));
-    // A constant query gene gives NaN: neither bucket, as the reference's isFinite gate.
-    if (!Number.isFinite(rho) || Math.abs(rho) < input.threshold) {
-      out[3 * i] = 0;
-      continue;
-    }
-    out[3 * i] = 1;
-    out[3 * i + 1] = rho;
-    out[3 * i + 2] = spearmanPValue(rho, n);
+    keepOrDrop(out, i, pearson(rx.subarray(0, n), ry.subarray(0, n)), n, threshold);
   }
   return out;
+}
+
+/** The data-quality rules: fewer than 3 pairs, or at most n/2 distinct values of the gene. */
+const qualityFails = (n: number, distinct: number) => n < 3 || distinct <= 1 || distinct <= n / 2;
+
+function keepOrDrop(out: Float64Array, i: number, rho: number, n: number, threshold: number): void {
+  // A constant query gene gives NaN: neither bucket, as the reference's isFinite gate.
+  if (!Number.isFinite(rho) || Math.abs(rho) < threshold) {
+    out[3 * i] = 0;
+    return;
+  }
+  out[3 * i] = 1;
+  out[3 * i + 1] = rho;
+  out[3 * i + 2] = spearmanPValue(rho, n);
+}
+
+/** The doubled ranks by column, and their sum of squares. */
+function ranksByColumn(referenceRanks: Float64Array, columns: Int32Array): { ranks: Float64Array; squares: number } {
+  const ranks = new Float64Array(referenceRanks.length);
+  let squares = 0;
+  columns.forEach((c, p) => {
+    ranks[c] = 2 * referenceRanks[p];
+    squares += ranks[c] * ranks[c];
+  });
+  return { ranks, squares };
 }

@@ -2,6 +2,7 @@
 // expression correlates with one gene of profile A over the requested samples.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { plainJsonSerializer } from '../plain-json.js';
 import { InvalidRequest } from '../../engine/errors.js';
 import { fetchCoExpressions } from '../../engine/queries/co-expressions.js';
 import { CoExpressionFilterSchema, CoExpressionSchema } from '../schemas/co-expressions.js';
@@ -18,6 +19,7 @@ export const coExpressionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: CoExpressionFilterSchema,
       response: { 200: Type.Array(CoExpressionSchema) },
     },
+    ...plainJsonSerializer,
   }, async (request) => {
     const { sampleListId, sampleIds, entrezGeneId, genesetId } = request.body;
     if ((sampleListId === undefined) === (sampleIds === undefined)) throw new InvalidRequest('eitherSampleListIdOrSampleIdsPresent must be true');
@@ -25,7 +27,7 @@ export const coExpressionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Gene-set queries answer [] in v7.
     if (entrezGeneId === undefined) return [];
     const { molecularProfileIdA, molecularProfileIdB, threshold } = request.query;
-    return fetchCoExpressions(app.db, app.stats, {
+    return fetchCoExpressions(app.db, app.stats, app.matrices, {
       molecularProfileIdA, molecularProfileIdB, entrezGeneId, threshold: threshold ?? 0.3,
       samples: sampleIds !== undefined ? { kind: 'ids', sampleIds } : { kind: 'list', sampleListId: sampleListId ?? '' },
     });

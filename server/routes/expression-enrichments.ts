@@ -2,6 +2,7 @@
 // 23.3 numeric): groups of cases of ONE molecular profile compared per gene or generic-assay entity.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { plainJsonSerializer } from '../plain-json.js';
 import {
   EXPRESSION_ENRICHMENT_TYPES, fetchGenericAssayEnrichments, fetchGenomicEnrichments, requireEnrichmentProfile,
 } from '../../engine/queries/expression-enrichments.js';
@@ -20,12 +21,13 @@ export const expressionEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app)
       tags, operationId: 'fetchGenomicEnrichmentsUsingPOST', description: 'Fetch genomic enrichments in a molecular profile',
       querystring, body, response: { 200: Type.Array(GenomicEnrichmentSchema) },
     },
+    ...plainJsonSerializer,
   }, async (request) => {
     const { profileId, groups } = groupsOf(request.body);
     // No groups: the reference fails (500) on the missing profile; there is nothing to compare.
     if (profileId === undefined) return [];
     const profile = await requireEnrichmentProfile(app.db, profileId, EXPRESSION_ENRICHMENT_TYPES);
-    return fetchGenomicEnrichments(app.db, app.stats, profile, groups, request.query.enrichmentType ?? 'SAMPLE');
+    return fetchGenomicEnrichments(app.db, app.stats, app.matrices, profile, groups, request.query.enrichmentType ?? 'SAMPLE');
   });
 
   app.post('/generic-assay-enrichments/fetch', {
@@ -33,10 +35,11 @@ export const expressionEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app)
       tags, operationId: 'fetchGenericAssayEnrichmentsUsingPOST', description: 'Fetch generic assay enrichments in a molecular profile',
       querystring, body, response: { 200: Type.Array(GenericAssayEnrichmentSchema) },
     },
+    ...plainJsonSerializer,
   }, async (request) => {
     const { profileId, groups } = groupsOf(request.body);
     if (profileId === undefined) return [];
     const profile = await requireEnrichmentProfile(app.db, profileId, ['GENERIC_ASSAY']);
-    return fetchGenericAssayEnrichments(app.db, app.stats, profile, groups, request.query.enrichmentType ?? 'SAMPLE');
+    return fetchGenericAssayEnrichments(app.db, app.stats, app.matrices, profile, groups, request.query.enrichmentType ?? 'SAMPLE');
   });
 };

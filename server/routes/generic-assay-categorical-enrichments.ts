@@ -45,6 +45,6 @@ export const genericAssayCategoricalEnrichmentRoutes: FastifyPluginAsyncTypebox 
     },
   }, async (req) => {
     const r = await request(app.db, req.body, 'BINARY');
-    return r ? fetchGenericAssayBinaryEnrichments(app.db, app.stats, r.profile, r.groups, req.query.enrichmentType ?? 'SAMPLE') : [];
+    return r ? fetchGenericAssayBinaryEnrichments(app.db, app.stats, app.matrices, r.profile, r.groups, req.query.enrichmentType ?? 'SAMPLE') : [];
   });
 };

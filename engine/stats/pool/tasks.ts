@@ -8,6 +8,8 @@ import { compareGroups } from '../group-comparison.js';
 import { alterationEnrichmentPValues } from '../alteration-enrichment.js';
 import { categoricalEnrichmentPValues } from '../categorical-enrichment.js';
 import { densityPlot } from '../density-plot.js';
+import { log2MatrixRows, matrixRowTotals, summarizeMatrixGroups } from '../matrix-groups.js';
+import { rankMatrixRows } from '../matrix-ranks.js';
 import { violinPlot } from '../violin.js';
 
 export const TASKS = {
@@ -17,6 +19,10 @@ export const TASKS = {
   alterationEnrichmentPValues,
   categoricalEnrichmentPValues,
   coExpressions,
+  summarizeMatrixGroups,
+  matrixRowTotals,
+  log2MatrixRows,
+  rankMatrixRows,
   clinicalEnrichmentTests,
   violinPlot,
   densityPlot,

@@ -1,0 +1,245 @@
+// Resident profile matrices. An enrichment or a co-expression reads a whole profile (a
+// transcriptome over thousands of samples: hundreds of millions of cells); reading it from the
+// store on every request takes seconds, so the first request of a profile reads its cells once
+// into a dense row-major matrix (rows: entities, columns: samples, NaN where a cell has no
+// number) in memory shared with the statistics pool, and later requests run there. The store is
+// read-only while served, so a matrix never goes stale. Matrices (with what is derived from them:
+// log2 values, row ranks) are kept within a memory budget, least recently used dropped first; a
+// profile larger than the whole budget is read for its request only.
+import { totalmem } from 'node:os';
+import type { Db } from '../sql/db.js';
+import { sql, type Fragment } from '../sql/sql.js';
+import { numberOfCellText } from './molecular-data-value.js';
+import { rankArrayFor } from '../stats/matrix-ranks.js';
+import type { StatsPool } from '../stats/pool/pool.js';
+
+/** Cells per pool task: big enough that a task's overhead is negligible, small enough to spread. */
+export const CELLS_PER_TASK = 4_000_000;
+
+/** Cells the main thread fills between two turns of the event loop. */
+const CELLS_PER_PAUSE = 1_000_000;
+
+export interface ProfileMatrix {
+  /** Entity ids (Entrez ids, generic-assay entity keys), ascending: row r holds entities[r]. */
+  entities: Float64Array;
+  /** Sample keys, ascending: column c holds samples[c]. */
+  samples: Float64Array;
+  /** entities.length × samples.length cells, row-major; NaN = no number. Shared with the pool. */
+  values: Float64Array;
+  /** Per row, 1 when it has a NaN cell. Shared with the pool. */
+  missing: Uint8Array;
+}
+
+/** Doubled midranks of each row without NaN, and per row (distinct values, sum of squared ranks) (matrix-ranks.ts). */
+export interface RowRanks {
+  ranks: Uint16Array | Uint32Array;
+  rowRanks: Float64Array;
+}
+
+export interface ProfileMatricesOptions {
+  /** Bytes of matrices kept (default: a quarter of the machine's memory, or DUCKPORTAL_MATRIX_MEMORY_MB). */
+  budget?: number;
+}
+
+/** One profile's matrix and what is derived from it, each computed on first use. */
+export class ResidentProfile {
+  readonly matrix: Promise<ProfileMatrix>;
+  private readonly derived = new Map<string, Promise<unknown>>();
+  bytes = 0;
+
+  constructor(db: Db, private readonly stats: StatsPool, cells: Fragment, private readonly grown: () => void) {
+    this.matrix = readMatrix(db, cells);
+    this.matrix.then((m) => this.grow(m.values.byteLength + m.missing.byteLength), () => {});
+  }
+
+  /**
+   * What `compute` derives from the matrix, computed once and kept with it; `bytes` counts what
+   * it holds against the budget (typed arrays; small things need not).
+   */
+  derive<T>(name: string, compute: (m: ProfileMatrix) => Promise<T>, bytes: (t: T) => number = () => 0): Promise<T> {
+    let value = this.derived.get(name) as Promise<T> | undefined;
+    if (!value) {
+      value = this.matrix.then(compute);
+      value.then((t) => this.grow(bytes(t)), () => this.derived.delete(name));
+      this.derived.set(name, value);
+    }
+    return value;
+  }
+
+  /** log2(max(x, 0) + 1) of every cell, as the enrichments transform RNA-seq values. */
+  log2(): Promise<Float64Array> {
+    return this.derive('log2', async (m) => {
+      const out = new Float64Array(new SharedArrayBuffer(m.values.byteLength));
+      await overRows(m, (from, to) => this.stats.run('log2MatrixRows', { values: m.values, out, columnCount: m.samples.length, from, to }));
+      return out;
+    }, (out) => out.byteLength);
+  }
+
+  /** Per row, the count, mean and squared deviations of its numbers (log2-transformed or not), for summaries by complement. */
+  totals(log2: boolean): Promise<Float64Array> {
+    return this.derive(log2 ? 'log2 totals' : 'totals', async (m) => {
+      const values = log2 ? await this.log2() : m.values;
+      const parts = await overRows(m, (from, to) => this.stats.run('matrixRowTotals', { values, columnCount: m.samples.length, from, to }));
+      const out = new Float64Array(new SharedArrayBuffer(3 * m.entities.length * 8));
+      let at = 0;
+      for (const part of parts) {
+        out.set(part, at);
+        at += part.length;
+      }
+      return out;
+    }, (out) => out.byteLength);
+  }
+
+  /** Each row's ranks (rows with a NaN cell are not ranked), for co-expressions over every sample. */
+  ranks(): Promise<RowRanks> {
+    return this.derive('ranks', async (m) => {
+      const ranks = rankArrayFor(m.values.length, m.samples.length);
+      const rowRanks = new Float64Array(2 * m.entities.length);
+      await overRows(m, async (from, to) => {
+        rowRanks.set(await this.stats.run('rankMatrixRows', { values: m.values, ranks, columnCount: m.samples.length, missing: m.missing, from, to }), 2 * from);
+      });
+      return { ranks, rowRanks };
+    }, (r) => r.ranks.byteLength + r.rowRanks.byteLength);
+  }
+
+  private grow(bytes: number): void {
+    this.bytes += bytes;
+    this.grown();
+  }
+}
+
+export class ProfileMatrices {
+  /** Key → profile, least recently used first. */
+  private readonly entries = new Map<string, ResidentProfile>();
+  private readonly budget: number;
+
+  constructor(private readonly db: Db, private readonly stats: StatsPool, options: ProfileMatricesOptions = {}) {
+    const mb = Number(process.env.DUCKPORTAL_MATRIX_MEMORY_MB);
+    this.budget = options.budget ?? (mb > 0 ? mb * 2 ** 20 : totalmem() / 4);
+  }
+
+  /**
+   * The profile whose cells are `cells` (entity, sample_key, x: DOUBLE or NULL; one row per
+   * entity and sample); `key` names it (the profile, and how its cells are read).
+   */
+  get(key: string, cells: Fragment): ResidentProfile {
+    let entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key); // re-inserted below: now the most recently used
+    } else {
+      const created = new ResidentProfile(this.db, this.stats, cells, () => this.shrink(created));
+      created.matrix.catch(() => this.entries.get(key) === created && this.entries.delete(key));
+      entry = created;
+    }
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Keys of the profiles kept now, least recently used first. */
+  keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /**
+   * Drops the least recently used profiles while over the budget, `grown` (the one a request is
+   * reading) last: it goes only if over the budget alone. A request holding a dropped profile
+   * keeps it until it answers.
+   */
+  private shrink(grown: ResidentProfile): void {
+    let total = 0;
+    for (const e of this.entries.values()) total += e.bytes;
+    const order = [...this.entries].sort(([, a], [, b]) => Number(a === grown) - Number(b === grown));
+    for (const [key, e] of order) {
+      if (total <= this.budget) break;
+      this.entries.delete(key);
+      total -= e.bytes;
+    }
+  }
+}
+
+/** Runs `task` over ranges of rows of about CELLS_PER_TASK cells, all at once (the pool queues them). */
+export async function overRows<T>(m: ProfileMatrix, task: (from: number, to: number) => Promise<T>): Promise<T[]> {
+  const rows = m.entities.length;
+  const step = Math.max(1, Math.floor(CELLS_PER_TASK / Math.max(1, m.samples.length)));
+  const tasks: Promise<T>[] = [];
+  for (let from = 0; from < rows; from += step) tasks.push(task(from, Math.min(rows, from + step)));
+  return Promise.all(tasks);
+}
+
+/** Reads `cells` into a dense matrix: its entities and samples first, then every cell, streamed. */
+async function readMatrix(db: Db, cells: Fragment): Promise<ProfileMatrix> {
+  const [entities] = await db.numericColumns(sql`SELECT DISTINCT entity::DOUBLE FROM (${cells}) ORDER BY 1`);
+  const [samples] = await db.numericColumns(sql`SELECT DISTINCT sample_key::DOUBLE FROM (${cells}) ORDER BY 1`);
+  const rowCount = entities?.length ?? 0;
+  const columnCount = samples?.length ?? 0;
+  const values = new Float64Array(new SharedArrayBuffer(rowCount * columnCount * 8));
+  const missing = new Uint8Array(new SharedArrayBuffer(rowCount));
+  if (rowCount === 0 || columnCount === 0) return { entities: new Float64Array(0), samples: new Float64Array(0), values, missing };
+  // Cells start as NaN, in steps between which other requests get their turn.
+  for (let from = 0; from < values.length; from += CELLS_PER_PAUSE) {
+    values.fill(NaN, from, from + CELLS_PER_PAUSE);
+    await new Promise(setImmediate);
+  }
+
+  const rowOf = new Map<number, number>();
+  entities.forEach((e, r) => rowOf.set(e, r));
+  // Sample keys are dense integers: a lookup array over their range.
+  const lowest = samples[0];
+  const columnOf = new Int32Array(samples[columnCount - 1] - lowest + 1);
+  samples.forEach((s, c) => (columnOf[s - lowest] = c));
+  const filled = new Int32Array(rowCount);
+  let lastEntity = NaN;
+  let base = 0;
+  let row = 0;
+  for await (const [entity, sample, x] of db.numericStream(sql`SELECT entity::DOUBLE, sample_key::DOUBLE, x::DOUBLE FROM (${cells})`)) {
+    for (let i = 0; i < entity.length; i++) {
+      if (entity[i] !== lastEntity) {
+        lastEntity = entity[i];
+        row = rowOf.get(lastEntity)!;
+        base = row * columnCount;
+      }
+      const value = x[i];
+      if (value !== value) continue;
+      values[base + columnOf[sample[i] - lowest]] = value;
+      filled[row]++;
+    }
+  }
+  for (let r = 0; r < rowCount; r++) missing[r] = filled[r] < columnCount ? 1 : 0;
+  return { entities, samples, values, missing };
+}
+
+/** Column of each sample key in the matrix (-1 when it has none), by binary search. */
+export function columnsOf(m: ProfileMatrix, sampleKeys: ArrayLike<number>): Int32Array {
+  const out = new Int32Array(sampleKeys.length);
+  for (let i = 0; i < sampleKeys.length; i++) {
+    const key = sampleKeys[i];
+    let lo = 0;
+    let hi = m.samples.length - 1;
+    out[i] = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (m.samples[mid] === key) {
+        out[i] = mid;
+        break;
+      }
+      if (m.samples[mid] < key) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  return out;
+}
+
+/** A gene profile's numbers (gene_value.number). */
+export function geneProfile(matrices: ProfileMatrices, profileKey: number): ResidentProfile {
+  return matrices.get(`gene:${profileKey}`, sql`SELECT entrez_gene_id AS entity, sample_key, number AS x FROM gene_value WHERE profile_key = ${profileKey}`);
+}
+
+/**
+ * A generic-assay profile's numbers: 'numeric', each cell's decimal text; 'binary' also reads
+ * 'true'/'yes' as 1 and 'false'/'no' as 0 (exact, as the reference).
+ */
+export function genericAssayProfile(matrices: ProfileMatrices, profileKey: number, read: 'numeric' | 'binary'): ResidentProfile {
+  const number = numberOfCellText(sql`value`);
+  const x = read === 'binary' ? sql`CASE WHEN value IN ('true', 'yes') THEN 1.0 WHEN value IN ('false', 'no') THEN 0.0 ELSE ${number} END` : number;
+  return matrices.get(`generic-assay-${read}:${profileKey}`, sql`SELECT entity_key AS entity, sample_key, ${x} AS x FROM generic_assay_value WHERE profile_key = ${profileKey}`);
+}
