@@ -1,10 +1,17 @@
 // A large JSON array answer as a stream (mutations, filtered samples): the engine yields batches of
 // item JSON texts written by DuckDB to match the route's response schema (tests compare them with
-// the row answers) and the reply gets `[`, the items joined by commas, `]`.
+// the row answers) and the reply gets `[`, the items joined by commas, `]`. Answers computed in the
+// statistics pool (enrichments, co-expressions) come as batches of typed items, each written by
+// jsonTexts as soon as the pool ends it, while the pool works on the next.
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 type Batches = AsyncGenerator<string[], void, undefined>;
+
+/** Batches of items as batches of their JSON texts (each batch one text: one JSON.stringify call). */
+export async function* jsonTexts(batches: AsyncGenerator<readonly unknown[], void, undefined>): Batches {
+  for await (const batch of batches) if (batch.length > 0) yield [JSON.stringify(batch).slice(1, -1)];
+}
 
 export async function sendJsonArrayStream(reply: FastifyReply, batches: Batches): Promise<FastifyReply> {
   // Awaiting the first batch before any byte is sent keeps a failing query a clean 500 answer.

@@ -10,7 +10,7 @@ import type { StatsPool } from '../stats/pool/pool.js';
 import { holdsEachColumnOnce } from '../stats/matrix-columns.js';
 import { midranks } from '../stats/ranks.js';
 import { requireProfile } from './lookup.js';
-import { CELLS_PER_TASK, columnsOf, geneProfile, type ProfileMatrices, type ProfileMatrix } from './profile-matrix.js';
+import { columnsOf, geneProfile, rowRanges, type ProfileMatrices, type ProfileMatrix } from './profile-matrix.js';
 
 export interface CoExpression {
   geneticEntityId: string;
@@ -29,13 +29,16 @@ export interface CoExpressionQuery {
   threshold: number;
 }
 
-export async function fetchCoExpressions(db: Db, stats: StatsPool, matrices: ProfileMatrices, q: CoExpressionQuery): Promise<CoExpression[]> {
+/** The co-expressed genes in batches, in gene order, each as soon as the pool ends it (the route streams them). */
+export async function* streamCoExpressions(
+  db: Db, stats: StatsPool, matrices: ProfileMatrices, q: CoExpressionQuery,
+): AsyncGenerator<CoExpression[], void, undefined> {
   // The sample ids asked for: given, or a sample list's.
   const sampleIds = q.samples.kind === 'ids' ? sql`SELECT unnest(${q.samples.sampleIds}::VARCHAR[])` : sql`
     SELECT s.sample_id FROM sample_list l JOIN sample_list_member m USING (list_key) JOIN sample s USING (sample_key)
     WHERE l.stable_id = ${q.samples.sampleListId}`;
   // The reference reads the sample list first: an unknown or empty list answers [] before any 404.
-  if (q.samples.kind === 'ids' ? q.samples.sampleIds.length === 0 : !(await db.one(sql`SELECT 1 FROM (${sampleIds}) LIMIT 1`))) return [];
+  if (q.samples.kind === 'ids' ? q.samples.sampleIds.length === 0 : !(await db.one(sql`SELECT 1 FROM (${sampleIds}) LIMIT 1`))) return;
   const profileA = await requireProfile(db, q.molecularProfileIdA);
   const profileB = q.molecularProfileIdB === q.molecularProfileIdA ? profileA : await requireProfile(db, q.molecularProfileIdB);
   const gene = await db.one<{ hugo_gene_symbol: string }>(sql`SELECT hugo_gene_symbol FROM gene WHERE entrez_gene_id = ${q.entrezGeneId}`);
@@ -46,7 +49,7 @@ export async function fetchCoExpressions(db: Db, stats: StatsPool, matrices: Pro
     SELECT sample_key::DOUBLE FROM sample WHERE study_key = ${profileA.study_key} AND sample_id IN (${sampleIds}) ORDER BY sample_key`);
   const a = await geneProfile(matrices, profileA.profile_key).matrix;
   const row = a.entities.indexOf(q.entrezGeneId);
-  if (row < 0) return [];
+  if (row < 0) return;
   const referenceKeys: number[] = [];
   const referenceValues: number[] = [];
   columnsOf(a, sampleKeys).forEach((column, i) => {
@@ -55,7 +58,7 @@ export async function fetchCoExpressions(db: Db, stats: StatsPool, matrices: Pro
     referenceKeys.push(sampleKeys[i]);
     referenceValues.push(x);
   });
-  if (referenceValues.length === 0) return [];
+  if (referenceValues.length === 0) return;
 
   // Every gene of profile B with a gene row, but those sharing the query gene's symbol.
   const residentB = geneProfile(matrices, profileB.profile_key);
@@ -76,15 +79,15 @@ export async function fetchCoExpressions(db: Db, stats: StatsPool, matrices: Pro
   const columns = columnsOf(b, referenceKeys);
   // Over every sample of B, each gene's ranks are computed once per profile and reused.
   const ranked = holdsEachColumnOnce(columns, b.samples.length) ? await residentB.ranks() : undefined;
-  const step = Math.max(1, Math.floor(CELLS_PER_TASK / Math.max(1, b.samples.length)));
-  const batches: Promise<CoExpression[]>[] = [];
-  for (let from = 0; from < rows.length; from += step) {
-    const batch = rows.subarray(from, from + step);
-    batches.push(stats.run('coExpressions', {
+  // Every task is queued at once; a batch is handed on as soon as its own ends.
+  const tasks = rowRanges(rows.length, b.samples.length).map(([from, to]) => {
+    const batch = rows.subarray(from, to);
+    return stats.run('coExpressions', {
       values: b.values, columnCount: b.samples.length, missing: b.missing, rows: batch, reference, referenceRanks, columns, threshold: q.threshold, ranked,
-    }).then((out) => toCoExpressions(b, batch, out)));
-  }
-  return (await Promise.all(batches)).flat();
+    }).then((out) => toCoExpressions(b, batch, out));
+  });
+  for (const task of tasks) task.catch(() => {}); // unread when the consumer stops early
+  for (const task of tasks) yield await task;
 }
 
 function toCoExpressions(b: ProfileMatrix, rows: Int32Array, out: Float64Array): CoExpression[] {

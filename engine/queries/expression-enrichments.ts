@@ -10,7 +10,7 @@ import { holdsEachColumnOnce } from '../stats/matrix-columns.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
 import { requireProfile, type ProfileRow } from './lookup.js';
-import { columnsOf, geneProfile, genericAssayProfile, overRows, type ProfileMatrices, type ResidentProfile } from './profile-matrix.js';
+import { columnsOf, geneProfile, genericAssayProfile, rowRanges, type ProfileMatrices, type ResidentProfile } from './profile-matrix.js';
 
 export const EXPRESSION_ENRICHMENT_TYPES = [
   'MICRO_RNA_EXPRESSION', 'MRNA_EXPRESSION', 'MRNA_EXPRESSION_NORMALS', 'RNA_EXPRESSION', 'METHYLATION', 'METHYLATION_BINARY',
@@ -55,28 +55,32 @@ export async function requireEnrichmentProfile(db: Db, molecularProfileId: strin
   return { ...profile, patient_level: row?.patient_level ?? false };
 }
 
-export async function fetchGenomicEnrichments(
+/** The genes' enrichments in batches of genes, in gene order, each as soon as the pool ends it (the route streams them). */
+export async function* streamGenomicEnrichments(
   db: Db, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
-): Promise<GenomicEnrichment[]> {
+): AsyncGenerator<GenomicEnrichment[], void, undefined> {
   // Genes whose symbol is shared by several Entrez ids are dropped, as the reference's gene lookup does.
   const labels = sql`
     SELECT entrez_gene_id AS entity, hugo_gene_symbol AS label FROM gene
     WHERE hugo_gene_symbol NOT IN (SELECT hugo_gene_symbol FROM gene GROUP BY hugo_gene_symbol HAVING count(*) > 1)`;
   const source = { resident: geneProfile(matrices, profile.profile_key), labels, log2: transformsToLog2(profile), ones: false };
-  const rows = await compare(db, stats, profile, groups, type, source);
-  return rows.map((r) => ({ entrezGeneId: r.entity, hugoGeneSymbol: r.label, groupsStatistics: r.groupsStatistics, pValue: r.pValue }));
+  for await (const rows of compare(db, stats, profile, groups, type, source)) {
+    yield rows.map((r) => ({ entrezGeneId: r.entity, hugoGeneSymbol: r.label, groupsStatistics: r.groupsStatistics, pValue: r.pValue }));
+  }
 }
 
-export async function fetchGenericAssayEnrichments(
+/** The same for the entities of a numeric generic-assay profile. */
+export async function* streamGenericAssayEnrichments(
   db: Db, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
-): Promise<GenericAssayEnrichment[]> {
+): AsyncGenerator<GenericAssayEnrichment[], void, undefined> {
   const source = { resident: genericAssayProfile(matrices, profile.profile_key, 'numeric'), labels: GENERIC_ENTITY_LABELS, log2: transformsToLog2(profile), ones: false };
-  const rows = await compare(db, stats, profile, groups, type, source);
-  const meta = await fetchGenericAssayMeta(db, { stableIds: rows.map((r) => r.label), idOnly: false });
-  const properties = new Map(meta.map((m) => [m.stable_id, m.properties ?? {}]));
-  return rows.map((r) => ({
-    stableId: r.label, genericEntityMetaProperties: properties.get(r.label) ?? {}, groupsStatistics: r.groupsStatistics, pValue: r.pValue,
-  }));
+  for await (const rows of compare(db, stats, profile, groups, type, source)) {
+    const meta = await fetchGenericAssayMeta(db, { stableIds: rows.map((r) => r.label), idOnly: false });
+    const properties = new Map(meta.map((m) => [m.stable_id, m.properties ?? {}]));
+    yield rows.map((r) => ({
+      stableId: r.label, genericEntityMetaProperties: properties.get(r.label) ?? {}, groupsStatistics: r.groupsStatistics, pValue: r.pValue,
+    }));
+  }
 }
 
 /** The reference transforms values by log2(max(x, 0) + 1) when the profile's id names RNA-seq data (binary or not). */
@@ -109,8 +113,9 @@ export function groupMembers(profile: EnrichmentProfile, groups: readonly Enrich
 }
 
 /**
- * Per entity of a profile matrix, each of the k groups summarised (entity e, group g at e·k + g):
- * the values, their mean and sample variance, and the values equal to 1 before any transform.
+ * Entities of a profile matrix, each of the k groups summarised (entity e, group g at e·k + g):
+ * the values, their mean and sample variance, and the values equal to 1 before any transform; and
+ * their comparison (group-comparison.ts: p, then (mean, sd) per group, groupComparisonStride).
  */
 export interface GroupSummaries {
   entities: number[];
@@ -119,6 +124,7 @@ export interface GroupSummaries {
   means: Float64Array;
   variances: Float64Array;
   ones: Float64Array;
+  comparison: Float64Array;
 }
 
 /** (entity, label) of generic-assay entities. */
@@ -136,13 +142,14 @@ export interface EnrichmentSource {
 
 /**
  * Each group's values per entity of the profile (its resident matrix, log2(max(x, 0) + 1) when
- * `log2`), summarised in the pool: count, mean and sample variance; a case counts when it has a
- * number. A group's cases are its distinct sample ids — or, for PATIENT, every sample of its
- * patients — in the profile's study (groupMembers). Entities without a label are left out.
+ * `log2`), summarised and compared in the pool (Welch's t-test or ANOVA), in batches of entities
+ * in row order, each as soon as its task ends; a case counts when it has a number. A group's cases
+ * are its distinct sample ids — or, for PATIENT, every sample of its patients — in the profile's
+ * study (groupMembers). Entities without a label are left out.
  */
-export async function summarizeGroups(
+export async function* summarizeGroups(
   db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, source: EnrichmentSource,
-): Promise<GroupSummaries> {
+): AsyncGenerator<GroupSummaries, void, undefined> {
   const k = groups.length;
   const [grp, sampleKeys] = await db.numericColumns(sql`
     SELECT grp::DOUBLE, sample_key::DOUBLE FROM (${groupMembers(profile, groups, type)}) ORDER BY grp, sample_key`);
@@ -163,53 +170,48 @@ export async function summarizeGroups(
   const largest = Array.from({ length: k }, (_, g) => g).reduce((a, b) => (offsets[b + 1] - offsets[b] > offsets[a + 1] - offsets[a] ? b : a), 0);
   const complement = !source.ones && k > 1 && holdsEachColumnOnce(columns, m.samples.length)
     ? { group: largest, totals: await source.resident.totals(source.log2) } : undefined;
-  const parts = await overRows(m, (from, to) => stats.run('summarizeMatrixGroups', {
-    values, raw: source.ones ? m.values : undefined, columnCount: m.samples.length, missing: m.missing, from, to, columns, offsets, complement,
-  }));
   const labelOf = await source.resident.derive(`labels ${source.labels.text} ${JSON.stringify(source.labels.params)}`, async () => {
     const named = await db.all<{ entity: number; label: string }>(sql`
       SELECT entity, label FROM (${source.labels}) WHERE entity IN (SELECT unnest(${Array.from(m.entities)}::BIGINT[]))`);
     return new Map(named.map((r) => [r.entity, r.label]));
   });
-  const rows = Array.from(m.entities.keys()).filter((r) => labelOf.has(m.entities[r]));
-  const pick = (part: 'counts' | 'means' | 'variances' | 'ones') => {
-    const all = concatenate(parts.map((p) => p[part]));
-    const out = new Float64Array(rows.length * k);
-    rows.forEach((r, i) => out.set(all.subarray(r * k, (r + 1) * k), i * k));
-    return out;
-  };
-  return {
-    entities: rows.map((r) => m.entities[r]), labels: rows.map((r) => labelOf.get(m.entities[r])!),
-    counts: pick('counts'), means: pick('means'), variances: pick('variances'), ones: pick('ones'),
-  };
-}
-
-function concatenate(parts: readonly Float64Array[]): Float64Array {
-  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+  // Every task is queued at once; a batch is handed on as soon as its own ends, while the pool
+  // goes on with the next.
+  const tasks = rowRanges(m.entities.length, m.samples.length).map(([from, to]) => ({
+    from, to,
+    result: stats.run('compareMatrixGroups', {
+      values, raw: source.ones ? m.values : undefined, columnCount: m.samples.length, missing: m.missing, from, to, columns, offsets, complement,
+    }),
+  }));
+  for (const task of tasks) task.result.catch(() => {}); // unread when the consumer stops early
+  const stride = groupComparisonStride(k);
+  for (const { from, to, result } of tasks) {
+    const part = await result;
+    const rows: number[] = [];
+    for (let r = from; r < to; r++) if (labelOf.has(m.entities[r])) rows.push(r - from);
+    const pick = (all: Float64Array, width: number) => {
+      const out = new Float64Array(rows.length * width);
+      rows.forEach((r, i) => out.set(all.subarray(r * width, (r + 1) * width), i * width));
+      return out;
+    };
+    yield {
+      entities: rows.map((r) => m.entities[from + r]), labels: rows.map((r) => labelOf.get(m.entities[from + r])!),
+      counts: pick(part.counts, k), means: pick(part.means, k), variances: pick(part.variances, k), ones: pick(part.ones, k),
+      comparison: pick(part.comparison, stride),
+    };
   }
-  return out;
 }
 
-/** Welch's t-test or ANOVA over each entity's summaries, in the pool: p, then (mean, sd) per group (groupComparisonStride). */
-export async function compareSummaries(stats: StatsPool, s: GroupSummaries, k: number): Promise<Float64Array> {
-  return stats.run('compareGroups', { counts: s.counts, means: s.means, variances: s.variances, groupCount: k });
-}
-
-/** The profile's cells (entity, labels) compared between the groups. */
-async function compare(
+/** The profile's entities compared between the groups, in batches (summarizeGroups). */
+async function* compare(
   db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, source: EnrichmentSource,
-): Promise<Compared[]> {
-  const k = groups.length;
-  if (k === 0) return [];
-  const summaries = await summarizeGroups(db, stats, profile, groups, type, source);
-  return toCompared(summaries, await compareSummaries(stats, summaries, k), groups);
+): AsyncGenerator<Compared[], void, undefined> {
+  if (groups.length === 0) return;
+  for await (const summaries of summarizeGroups(db, stats, profile, groups, type, source)) yield toCompared(summaries, groups);
 }
 
-function toCompared(s: GroupSummaries, out: Float64Array, groups: readonly EnrichmentGroup[]): Compared[] {
+function toCompared(s: GroupSummaries, groups: readonly EnrichmentGroup[]): Compared[] {
+  const out = s.comparison;
   const stride = groupComparisonStride(groups.length);
   const result: Compared[] = [];
   s.entities.forEach((entity, e) => {

@@ -1,15 +1,15 @@
 // Categorical and binary generic-assay enrichments (api.md 23.3), as cBioPortal's legacy
 // ExpressionEnrichmentUtil + ExpressionEnrichmentServiceImpl: per entity of ONE profile, each
 // group's values; categorical → chi-square on groups × categories, binary → t-test / ANOVA on
-// 0/1 values; then Benjamini–Hochberg q-values, items sorted by p. DuckDB groups and counts; the
-// statistics run in the pool.
+// 0/1 values; then Benjamini–Hochberg q-values, items sorted by p. Categorical: DuckDB groups and
+// counts; binary: the profile's resident matrix (profile-matrix.ts); the statistics run in the pool.
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { benjaminiHochberg } from '../stats/benjamini-hochberg.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import {
-  compareSummaries, GENERIC_ENTITY_LABELS, groupMembers, summarizeGroups, transformsToLog2, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics,
+  GENERIC_ENTITY_LABELS, groupMembers, summarizeGroups, transformsToLog2, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics,
 } from './expression-enrichments.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
 import { genericAssayProfile, type ProfileMatrices } from './profile-matrix.js';
@@ -108,21 +108,22 @@ export async function fetchGenericAssayBinaryEnrichments(
   const k = groups.length;
   if (k === 0) return [];
   const source = { resident: genericAssayProfile(matrices, profile.profile_key, 'binary'), labels: GENERIC_ENTITY_LABELS, log2: transformsToLog2(profile), ones: true };
-  const summaries = await summarizeGroups(db, stats, profile, groups, type, source);
-  const out = await compareSummaries(stats, summaries, k);
-
   const stride = groupComparisonStride(k);
-  const tested = summaries.labels.flatMap((stableId, e) => {
-    const pValue = out[e * stride];
-    if (Number.isNaN(pValue)) return [];
-    const kept = groups.flatMap((g, i) => (Number.isNaN(out[e * stride + 1 + 2 * i]) ? [] : [i]));
-    return [{
-      stableId,
-      groupsStatistics: kept.map((i) => ({ name: groups[i].name, meanExpression: out[e * stride + 1 + 2 * i], standardDeviation: out[e * stride + 2 + 2 * i] })),
-      counts: kept.map((i) => ({ name: groups[i].name, count: summaries.ones[e * k + i], totalCount: summaries.counts[e * k + i] })),
-      pValue,
-    }];
-  });
+  const tested = [];
+  for await (const summaries of summarizeGroups(db, stats, profile, groups, type, source)) {
+    const out = summaries.comparison;
+    for (const [e, stableId] of summaries.labels.entries()) {
+      const pValue = out[e * stride];
+      if (Number.isNaN(pValue)) continue;
+      const kept = groups.flatMap((g, i) => (Number.isNaN(out[e * stride + 1 + 2 * i]) ? [] : [i]));
+      tested.push({
+        stableId,
+        groupsStatistics: kept.map((i) => ({ name: groups[i].name, meanExpression: out[e * stride + 1 + 2 * i], standardDeviation: out[e * stride + 2 + 2 * i] })),
+        counts: kept.map((i) => ({ name: groups[i].name, count: summaries.ones[e * k + i], totalCount: summaries.counts[e * k + i] })),
+        pValue,
+      });
+    }
+  }
   const properties = await propertiesOf(db, tested.map((t) => t.stableId));
   const items = tested
     .map((t) => ({ ...t, genericEntityMetaProperties: properties.get(t.stableId) ?? {} }))

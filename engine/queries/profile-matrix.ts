@@ -14,7 +14,7 @@ import { rankArrayFor } from '../stats/matrix-ranks.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 
 /** Cells per pool task: big enough that a task's overhead is negligible, small enough to spread. */
-export const CELLS_PER_TASK = 4_000_000;
+const CELLS_PER_TASK = 4_000_000;
 
 /** Cells the main thread fills between two turns of the event loop. */
 const CELLS_PER_PAUSE = 1_000_000;
@@ -157,13 +157,17 @@ export class ProfileMatrices {
   }
 }
 
-/** Runs `task` over ranges of rows of about CELLS_PER_TASK cells, all at once (the pool queues them). */
-export async function overRows<T>(m: ProfileMatrix, task: (from: number, to: number) => Promise<T>): Promise<T[]> {
-  const rows = m.entities.length;
-  const step = Math.max(1, Math.floor(CELLS_PER_TASK / Math.max(1, m.samples.length)));
-  const tasks: Promise<T>[] = [];
-  for (let from = 0; from < rows; from += step) tasks.push(task(from, Math.min(rows, from + step)));
-  return Promise.all(tasks);
+/** Rows of `columnCount` cells in ranges of about CELLS_PER_TASK cells, [from, to) each: a pool task each. */
+export function rowRanges(rows: number, columnCount: number): [number, number][] {
+  const step = Math.max(1, Math.floor(CELLS_PER_TASK / Math.max(1, columnCount)));
+  const ranges: [number, number][] = [];
+  for (let from = 0; from < rows; from += step) ranges.push([from, Math.min(rows, from + step)]);
+  return ranges;
+}
+
+/** Runs `task` over each of the rowRanges at once (the pool queues them). */
+function overRows<T>(m: ProfileMatrix, task: (from: number, to: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(rowRanges(m.entities.length, m.samples.length).map(([from, to]) => task(from, to)));
 }
 
 /** Reads `cells` into a dense matrix: its entities and samples first, then every cell, streamed. */

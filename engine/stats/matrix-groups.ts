@@ -3,6 +3,7 @@
 // row and group: the number of values, their mean and sample variance (what Welch's t-test and
 // ANOVA need, group-comparison.ts), and the values equal to 1 (binary generic assays). Pool tasks
 // over a range of rows; the matrix is shared between threads, never copied.
+import { compareGroups } from './group-comparison.js';
 
 export interface MatrixGroupsInput {
   /** Row-major, `columnCount` cells per row; NaN = no number. */
@@ -190,6 +191,12 @@ export function matrixRowTotals(input: { values: Float64Array; columnCount: numb
     out.set([n, mean, n > 0 ? m2 : NaN], 3 * (r - from));
   }
   return out;
+}
+
+/** The summaries and their comparison (compareGroups: Welch's t-test or ANOVA per row). */
+export function compareMatrixGroups(input: MatrixGroupsInput): MatrixGroupSummaries & { comparison: Float64Array } {
+  const summaries = summarizeMatrixGroups(input);
+  return { ...summaries, comparison: compareGroups({ ...summaries, groupCount: input.offsets.length - 1 }) };
 }
 
 /** Writes log2(max(x, 0) + 1) of rows from … to of `values` into `out` (the same shape); NaN stays NaN. */

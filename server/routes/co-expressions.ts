@@ -2,9 +2,9 @@
 // expression correlates with one gene of profile A over the requested samples.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { plainJsonSerializer } from '../plain-json.js';
 import { InvalidRequest } from '../../engine/errors.js';
-import { fetchCoExpressions } from '../../engine/queries/co-expressions.js';
+import { streamCoExpressions } from '../../engine/queries/co-expressions.js';
+import { jsonTexts, sendJsonArrayStream } from '../json-array-stream.js';
 import { CoExpressionFilterSchema, CoExpressionSchema } from '../schemas/co-expressions.js';
 
 export const coExpressionRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,17 +19,16 @@ export const coExpressionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: CoExpressionFilterSchema,
       response: { 200: Type.Array(CoExpressionSchema) },
     },
-    ...plainJsonSerializer,
-  }, async (request) => {
+  }, async (request, reply) => {
     const { sampleListId, sampleIds, entrezGeneId, genesetId } = request.body;
     if ((sampleListId === undefined) === (sampleIds === undefined)) throw new InvalidRequest('eitherSampleListIdOrSampleIdsPresent must be true');
     if ((entrezGeneId === undefined) === (genesetId === undefined)) throw new InvalidRequest('eitherEntrezGeneIdOrGenesetIdPresent must be true');
     // Gene-set queries answer [] in v7.
     if (entrezGeneId === undefined) return [];
     const { molecularProfileIdA, molecularProfileIdB, threshold } = request.query;
-    return fetchCoExpressions(app.db, app.stats, app.matrices, {
+    return sendJsonArrayStream(reply, jsonTexts(streamCoExpressions(app.db, app.stats, app.matrices, {
       molecularProfileIdA, molecularProfileIdB, entrezGeneId, threshold: threshold ?? 0.3,
       samples: sampleIds !== undefined ? { kind: 'ids', sampleIds } : { kind: 'list', sampleListId: sampleListId ?? '' },
-    });
+    })));
   });
 };

@@ -2,11 +2,11 @@
 // 23.3 numeric): groups of cases of ONE molecular profile compared per gene or generic-assay entity.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { plainJsonSerializer } from '../plain-json.js';
 import {
-  EXPRESSION_ENRICHMENT_TYPES, fetchGenericAssayEnrichments, fetchGenomicEnrichments, requireEnrichmentProfile,
+  EXPRESSION_ENRICHMENT_TYPES, requireEnrichmentProfile, streamGenericAssayEnrichments, streamGenomicEnrichments,
 } from '../../engine/queries/expression-enrichments.js';
 import { groupsOf } from '../enrichment-request.js';
+import { jsonTexts, sendJsonArrayStream } from '../json-array-stream.js';
 import {
   EnrichmentTypeSchema, GenericAssayEnrichmentSchema, GenomicEnrichmentSchema, MolecularProfileCasesGroupFilterSchema,
 } from '../schemas/enrichments.js';
@@ -21,13 +21,12 @@ export const expressionEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app)
       tags, operationId: 'fetchGenomicEnrichmentsUsingPOST', description: 'Fetch genomic enrichments in a molecular profile',
       querystring, body, response: { 200: Type.Array(GenomicEnrichmentSchema) },
     },
-    ...plainJsonSerializer,
-  }, async (request) => {
+  }, async (request, reply) => {
     const { profileId, groups } = groupsOf(request.body);
     // No groups: the reference fails (500) on the missing profile; there is nothing to compare.
     if (profileId === undefined) return [];
     const profile = await requireEnrichmentProfile(app.db, profileId, EXPRESSION_ENRICHMENT_TYPES);
-    return fetchGenomicEnrichments(app.db, app.stats, app.matrices, profile, groups, request.query.enrichmentType ?? 'SAMPLE');
+    return sendJsonArrayStream(reply, jsonTexts(streamGenomicEnrichments(app.db, app.stats, app.matrices, profile, groups, request.query.enrichmentType ?? 'SAMPLE')));
   });
 
   app.post('/generic-assay-enrichments/fetch', {
@@ -35,11 +34,10 @@ export const expressionEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app)
       tags, operationId: 'fetchGenericAssayEnrichmentsUsingPOST', description: 'Fetch generic assay enrichments in a molecular profile',
       querystring, body, response: { 200: Type.Array(GenericAssayEnrichmentSchema) },
     },
-    ...plainJsonSerializer,
-  }, async (request) => {
+  }, async (request, reply) => {
     const { profileId, groups } = groupsOf(request.body);
     if (profileId === undefined) return [];
     const profile = await requireEnrichmentProfile(app.db, profileId, ['GENERIC_ASSAY']);
-    return fetchGenericAssayEnrichments(app.db, app.stats, app.matrices, profile, groups, request.query.enrichmentType ?? 'SAMPLE');
+    return sendJsonArrayStream(reply, jsonTexts(streamGenericAssayEnrichments(app.db, app.stats, app.matrices, profile, groups, request.query.enrichmentType ?? 'SAMPLE')));
   });
 };

@@ -8,7 +8,7 @@ import { compareGroups } from '../group-comparison.js';
 import { alterationEnrichmentPValues } from '../alteration-enrichment.js';
 import { categoricalEnrichmentPValues } from '../categorical-enrichment.js';
 import { densityPlot } from '../density-plot.js';
-import { log2MatrixRows, matrixRowTotals, summarizeMatrixGroups } from '../matrix-groups.js';
+import { compareMatrixGroups, log2MatrixRows, matrixRowTotals } from '../matrix-groups.js';
 import { rankMatrixRows } from '../matrix-ranks.js';
 import { violinPlot } from '../violin.js';
 
@@ -19,7 +19,7 @@ export const TASKS = {
   alterationEnrichmentPValues,
   categoricalEnrichmentPValues,
   coExpressions,
-  summarizeMatrixGroups,
+  compareMatrixGroups,
   matrixRowTotals,
   log2MatrixRows,
   rankMatrixRows,
