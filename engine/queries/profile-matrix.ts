@@ -10,7 +10,8 @@ import { totalmem } from 'node:os';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { numberOfCellText } from './molecular-data-value.js';
-import { rankArrayFor } from '../stats/matrix-ranks.js';
+import { allocateRanks } from '../stats/matrix-ranks.js';
+import type { RankMemory } from '../stats/rank-dot.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 
 /** Cells per pool task: big enough that a task's overhead is negligible, small enough to spread. */
@@ -33,6 +34,8 @@ export interface ProfileMatrix {
 /** Doubled midranks of each row without NaN, and per row (distinct values, sum of squared ranks) (matrix-ranks.ts). */
 export interface RowRanks {
   ranks: Uint16Array | Uint32Array;
+  /** The memory holding `ranks` when the SIMD dot product takes them (rank-dot.ts). */
+  memory?: RankMemory;
   rowRanks: Float64Array;
 }
 
@@ -93,13 +96,13 @@ export class ResidentProfile {
   /** Each row's ranks (rows with a NaN cell are not ranked), for co-expressions over every sample. */
   ranks(): Promise<RowRanks> {
     return this.derive('ranks', async (m) => {
-      const ranks = rankArrayFor(m.values.length, m.samples.length);
+      const { ranks, memory } = allocateRanks(m.values.length, m.samples.length);
       const rowRanks = new Float64Array(2 * m.entities.length);
       await overRows(m, async (from, to) => {
         rowRanks.set(await this.stats.run('rankMatrixRows', { values: m.values, ranks, columnCount: m.samples.length, missing: m.missing, from, to }), 2 * from);
       });
-      return { ranks, rowRanks };
-    }, (r) => r.ranks.byteLength + r.rowRanks.byteLength);
+      return { ranks, memory, rowRanks };
+    }, (r) => (r.memory?.memory.buffer.byteLength ?? r.ranks.byteLength) + r.rowRanks.byteLength);
   }
 
   private grow(bytes: number): void {

@@ -3,6 +3,7 @@
 // data-quality tests (< 3 pairs, constant, or at most n/2 distinct values) is kept with null ρ and
 // p. A pool task over rows of a resident profile matrix (engine/queries/profile-matrix.ts).
 import { holdsEachColumnOnce } from './matrix-columns.js';
+import { withRankDot, type RankMemory } from './rank-dot.js';
 import { midranks, pearson } from './ranks.js';
 import { spearmanPValue } from './spearman.js';
 
@@ -25,16 +26,50 @@ export interface CoExpressionInput {
    * (matrix-ranks.ts). When given and the reference holds every column once, a row without NaN
    * is tested on them: ρ is then a dot product, with no sort.
    */
-  ranked?: { ranks: Uint16Array | Uint32Array; rowRanks: Float64Array };
+  ranked?: { ranks: Uint16Array | Uint32Array; memory?: RankMemory; rowRanks: Float64Array };
 }
 
 /** Per row of `rows`, three numbers: 1 to keep it (0 to drop), ρ and p (NaN meaning null). */
 export function coExpressions(input: CoExpressionInput): Float64Array {
+  const { ranked, columns, columnCount } = input;
+  // The query gene's doubled ranks by column, when it covers every column once.
+  const byColumn = ranked && holdsEachColumnOnce(columns, columnCount) ? ranksByColumn(input.referenceRanks, columns) : undefined;
+  if (!ranked || !byColumn) return correlate(input);
+  const dotOf = (row: number) => {
+    const base = row * columnCount;
+    let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+    let c = 0;
+    for (; c + 3 < columnCount; c += 4) {
+      d0 += byColumn.ranks[c] * ranked.ranks[base + c];
+      d1 += byColumn.ranks[c + 1] * ranked.ranks[base + c + 1];
+      d2 += byColumn.ranks[c + 2] * ranked.ranks[base + c + 2];
+      d3 += byColumn.ranks[c + 3] * ranked.ranks[base + c + 3];
+    }
+    for (; c < columnCount; c++) d0 += byColumn.ranks[c] * ranked.ranks[base + c];
+    return d0 + d1 + d2 + d3;
+  };
+  const fast = (dot: (row: number) => number) => correlate(input, { dot, squares: byColumn.squares, rowRanks: ranked.rowRanks });
+  // The SIMD kernel when the ranks are in its memory and a scratch slot is free.
+  return (ranked.memory && withRankDot(ranked.memory, columnCount, byColumn.ranks, fast)) ?? fast(dotOf);
+}
+
+/** What a row without NaN needs when ranks are precomputed: its ranks' dot product with the query gene's, and their sums of squares. */
+interface RankedRows {
+  dot: (row: number) => number;
+  /** Σ of the query gene's squared doubled ranks. */
+  squares: number;
+  rowRanks: Float64Array;
+}
+
+/**
+ * Each row's verdict. With `ranked`, a row without NaN needs no ranking: ρ is the dot product of
+ * its ranks with the query gene's, centred and scaled; other rows are paired with the query gene
+ * and both sides ranked.
+ */
+function correlate(input: CoExpressionInput, ranked?: RankedRows): Float64Array {
   const { values, columnCount, missing, rows, reference, referenceRanks, columns, threshold } = input;
   const out = new Float64Array(rows.length * 3).fill(NaN);
   const size = reference.length;
-  // The query gene's doubled ranks by column, when it covers every column once.
-  const byColumn = input.ranked && holdsEachColumnOnce(columns, columnCount) ? ranksByColumn(referenceRanks, columns) : undefined;
   const rx = new Float64Array(size);
   const ry = new Float64Array(size);
   const x = new Float64Array(size);
@@ -42,26 +77,16 @@ export function coExpressions(input: CoExpressionInput): Float64Array {
   const index = new Int32Array(size);
   for (let i = 0; i < rows.length; i++) {
     const base = rows[i] * columnCount;
-    if (byColumn && missing[rows[i]] === 0) {
-      const { ranks, rowRanks } = input.ranked!;
-      const distinct = rowRanks[2 * rows[i]];
+    if (ranked && missing[rows[i]] === 0) {
+      const distinct = ranked.rowRanks[2 * rows[i]];
       if (qualityFails(size, distinct)) {
         out[3 * i] = 1;
         continue;
       }
-      let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
-      let c = 0;
-      for (; c + 3 < columnCount; c += 4) {
-        d0 += byColumn.ranks[c] * ranks[base + c];
-        d1 += byColumn.ranks[c + 1] * ranks[base + c + 1];
-        d2 += byColumn.ranks[c + 2] * ranks[base + c + 2];
-        d3 += byColumn.ranks[c + 3] * ranks[base + c + 3];
-      }
-      for (; c < columnCount; c++) d0 += byColumn.ranks[c] * ranks[base + c];
       // Doubled midranks of n values sum to n(n − 1) and average n − 1, whatever the ties: every
       // term below is an integer below 2^53, so exact.
       const centre = size * (size - 1) * (size - 1);
-      const rho = (d0 + d1 + d2 + d3 - centre) / Math.sqrt((byColumn.squares - centre) * (rowRanks[2 * rows[i] + 1] - centre));
+      const rho = (ranked.dot(rows[i]) - centre) / Math.sqrt((ranked.squares - centre) * (ranked.rowRanks[2 * rows[i] + 1] - centre));
       keepOrDrop(out, i, rho, size, threshold);
       continue;
     }

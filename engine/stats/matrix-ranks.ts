@@ -2,6 +2,7 @@
 // and kept beside it, so that a co-expression over every sample of the profile needs no sort: its
 // Spearman's ρ is a dot product of two rank vectors (co-expression.ts). A pool task over a range
 // of rows, writing into a matrix of ranks shared between threads.
+import { rankMemory, type RankMemory } from './rank-dot.js';
 import { midranks } from './ranks.js';
 
 export interface MatrixRanksInput {
@@ -39,7 +40,12 @@ export function rankMatrixRows(input: MatrixRanksInput): Float64Array {
   return out;
 }
 
-/** The smallest unsigned array holding doubled ranks of rows of `columnCount` cells. */
-export function rankArrayFor(cells: number, columnCount: number): Uint16Array | Uint32Array {
-  return 2 * columnCount <= 0xffff ? new Uint16Array(new SharedArrayBuffer(cells * 2)) : new Uint32Array(new SharedArrayBuffer(cells * 4));
+/**
+ * Room for doubled ranks of rows of `columnCount` cells: in a WebAssembly memory for the SIMD dot
+ * product (rank-dot.ts) while they fit its 16-bit kernel, else the smallest unsigned array.
+ */
+export function allocateRanks(cells: number, columnCount: number): { ranks: Uint16Array | Uint32Array; memory?: RankMemory } {
+  const memory = rankMemory(cells, columnCount);
+  if (memory) return { ranks: memory.ranks, memory };
+  return { ranks: 2 * columnCount <= 0xffff ? new Uint16Array(new SharedArrayBuffer(cells * 2)) : new Uint32Array(new SharedArrayBuffer(cells * 4)) };
 }
