@@ -45,13 +45,29 @@ export async function fetchAlterationEnrichments(
   db: Db, stats: StatsPool, groups: readonly AlterationEnrichmentGroup[], type: EnrichmentType, filter: AlterationFilter | undefined,
 ): Promise<AlterationEnrichment[]> {
   const k = groups.length;
-  const grp = groups.flatMap((g, i) => g.identifiers.map(() => i));
-  const profileIds = groups.flatMap((g) => g.identifiers.map((c) => c.molecularProfileId));
-  const caseIds = groups.flatMap((g) => g.identifiers.map((c) => c.caseId));
-  const missing = await db.one<{ id: string }>(sql`
-    SELECT id FROM (SELECT DISTINCT unnest(${profileIds}::VARCHAR[]) AS id)
-    WHERE id NOT IN (SELECT stable_id FROM molecular_profile) ORDER BY id LIMIT 1`);
-  if (missing) throw NotFound.molecularProfile(missing.id);
+  // The profiles named (a handful, however many cases): each case is taken in its profile's study.
+  const profileIds = [...new Set(groups.flatMap((g) => g.identifiers.map((c) => c.molecularProfileId)))].sort();
+  const profiles = new Map((await db.all<{ stable_id: string; profile_key: number; study_key: number }>(sql`
+    SELECT stable_id, profile_key, study_key FROM molecular_profile WHERE stable_id IN (SELECT unnest(${profileIds}::VARCHAR[]))`))
+    .map((p) => [p.stable_id, p]));
+  const missing = profileIds.find((id) => !profiles.has(id));
+  if (missing !== undefined) throw NotFound.molecularProfile(missing);
+  // Per case: its group, its profile's study and its id; per group: its distinct profiles.
+  const grp: number[] = [];
+  const studyKeys: number[] = [];
+  const caseIds: string[] = [];
+  const groupProfiles: [number, number][] = [];
+  groups.forEach((g, i) => {
+    const seen = new Set<number>();
+    for (const { molecularProfileId, caseId } of g.identifiers) {
+      const profile = profiles.get(molecularProfileId)!;
+      grp.push(i);
+      studyKeys.push(profile.study_key);
+      caseIds.push(caseId);
+      if (!seen.has(profile.profile_key)) groupProfiles.push([i, profile.profile_key]);
+      seen.add(profile.profile_key);
+    }
+  });
 
   const cases = type === 'PATIENT'
     ? sql`SELECT DISTINCT gc.grp, s.sample_key, p.patient_key AS case_key FROM gc
@@ -59,11 +75,10 @@ export async function fetchAlterationEnrichments(
     : sql`SELECT DISTINCT gc.grp, s.sample_key, s.sample_key AS case_key FROM gc
         JOIN sample s ON s.study_key = gc.study_key AND s.sample_id = gc.case_id`;
   const rows = await db.all<{ entrez_gene_id: number; hugo_gene_symbol: string; altered: number[]; profiled: number[] }>(sql`
-    WITH ids AS (
-      SELECT unnest(${grp}::INTEGER[]) AS grp, unnest(${profileIds}::VARCHAR[]) AS profile_id, unnest(${caseIds}::VARCHAR[]) AS case_id),
-    named AS (SELECT DISTINCT i.grp, i.case_id, mp.profile_key, mp.study_key FROM ids i JOIN molecular_profile mp ON mp.stable_id = i.profile_id),
-    gp AS (SELECT DISTINCT grp, profile_key FROM named),
-    gc AS (SELECT DISTINCT grp, study_key, case_id FROM named),
+    WITH gp AS (SELECT unnest(${groupProfiles.map((p) => p[0])}::INTEGER[]) AS grp, unnest(${groupProfiles.map((p) => p[1])}::INTEGER[]) AS profile_key),
+    gc AS (
+      SELECT DISTINCT * FROM (
+        SELECT unnest(${grp}::INTEGER[]) AS grp, unnest(${studyKeys}::INTEGER[]) AS study_key, unnest(${caseIds}::VARCHAR[]) AS case_id)),
     cs AS (${cases}),
     events AS (
       SELECT cs.grp, e.entrez_gene_id, count(DISTINCT cs.case_key) AS n

@@ -4,7 +4,7 @@
 // (engine/stats/violin.ts, density-plot.ts), and the statistics mapped to cBioPortal's models.
 import { inCohort, type Cohort, type StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { sql, type Fragment } from '../sql/sql.js';
+import { sameSql, sql, type Fragment } from '../sql/sql.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
 import type { ViolinStats } from '../stats/violin.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
@@ -33,30 +33,26 @@ export function withoutFirstClinicalFilter(filter: StudyViewFilter, attributeId:
 }
 
 /**
- * Cohort samples with exactly two non-empty rows among attributes a and b, one of each (so a = b
- * gives nothing, as the reference's pairing): sample_key, study_key, sample_id, study_id, a_value,
- * b_value. Attribute ids match exactly.
+ * Cohort samples with a non-empty value of attribute a and one of attribute b (a = b gives
+ * nothing, as the reference's pairing): sample_key, study_key, sample_id, study_id, a_value,
+ * b_value. Attribute ids match exactly. A case holds at most one value per attribute (the loader
+ * keeps one row per case and rejects an attribute in both the sample and the patient file), so
+ * the two sides join one to one.
  */
 function compilePairs(cohort: Cohort, a: string, b: string): Fragment {
+  const side = (attrId: string) => sql`
+    SELECT c.sample_key, c.attr_value FROM clinical_sample c WHERE c.attr_id = ${attrId} AND c.attr_value <> '' AND ${inCohort(cohort, 'c')}
+    UNION ALL
+    SELECT fs.sample_key, c.attr_value FROM clinical_patient c JOIN fs ON fs.patient_key = c.patient_key
+    WHERE c.attr_id = ${attrId} AND c.attr_value <> ''`;
   return sql`
-    WITH fs AS (SELECT s.sample_key, s.study_key, s.patient_key, s.sample_id FROM sample s WHERE ${inCohort(cohort, 's')}),
-    rows AS (
-      SELECT c.sample_key, c.attr_id, c.attr_value FROM clinical_sample c
-      WHERE c.attr_id IN (${a}, ${b}) AND ${inCohort(cohort, 'c')}
-      UNION ALL
-      SELECT fs.sample_key, c.attr_id, c.attr_value FROM clinical_patient c JOIN fs ON fs.patient_key = c.patient_key
-      WHERE c.attr_id IN (${a}, ${b})),
-    pairs AS (
-      SELECT sample_key,
-        max(attr_value) FILTER (WHERE attr_id = ${a}) AS a_value,
-        max(attr_value) FILTER (WHERE attr_id = ${b}) AS b_value
-      FROM rows WHERE attr_value <> '' GROUP BY sample_key HAVING count(*) = 2)
-    SELECT fs.sample_key, fs.study_key, fs.sample_id, st.study_id, p.a_value, p.b_value
-    FROM pairs p JOIN fs USING (sample_key) JOIN cancer_study st ON st.study_key = fs.study_key
-    WHERE p.a_value IS NOT NULL AND p.b_value IS NOT NULL`;
+    WITH fs AS (SELECT s.sample_key, s.study_key, s.patient_key, s.sample_id FROM sample s WHERE ${inCohort(cohort, 's')})
+    SELECT fs.sample_key, fs.study_key, fs.sample_id, st.study_id, av.attr_value AS a_value, bv.attr_value AS b_value
+    FROM (${side(a)}) av JOIN (${side(b)}) bv USING (sample_key) JOIN fs USING (sample_key) JOIN cancer_study st ON st.study_key = fs.study_key
+    WHERE ${a} <> ${b}`;
 }
 
-/** Numbers grouped by category (categories sorted), with the sample of each value. */
+/** Numbers grouped by category (categories sorted), with the sample of each value (by sample key within a category). */
 export interface ViolinSamples {
   categories: string[];
   /** Category c holds values[offsets[c]] … values[offsets[c + 1] - 1]. */
@@ -73,16 +69,20 @@ export interface ViolinSamples {
  * full cohort. The attribute ids decide which row is which (the reference guesses from which
  * value is numeric); samples whose number is not plain numeric text are left out. DuckDB hands
  * over one list per category and column, not a JS object per sample (one query: reading the
- * samples as typed arrays would need a second pass over the pairs for the category strings).
+ * samples as typed arrays would need a second pass over the pairs for the category strings),
+ * ordered by sample key (cheaper than by study and sample id, which orders the points only:
+ * toClinicalViolinPlotData).
  */
 export async function fetchViolinSamples(
   db: Db, cohort: Cohort, keep: Cohort, categoricalAttributeId: string, numericalAttributeId: string,
 ): Promise<ViolinSamples> {
-  const rows = await db.all<{ category: string; vals: number[]; kept: boolean[]; keys: number[] }>(sql`
+  // Without a filter item on the numerical attribute both cohorts are one: every sample is kept.
+  const everyKept = sameSql(keep, cohort);
+  const rows = await db.all<{ category: string; vals: number[]; kept: boolean[] | null; keys: number[] }>(sql`
     SELECT x.a_value AS category,
-      list(x.b_value::DOUBLE ORDER BY x.study_id, x.sample_id) AS vals,
-      list(${inCohort(keep, 'x')} ORDER BY x.study_id, x.sample_id) AS kept,
-      list(x.sample_key ORDER BY x.study_id, x.sample_id) AS keys
+      list(x.b_value::DOUBLE ORDER BY x.sample_key) AS vals,
+      ${everyKept ? sql`NULL` : sql`list(${inCohort(keep, 'x')} ORDER BY x.sample_key)`} AS kept,
+      list(x.sample_key ORDER BY x.sample_key) AS keys
     FROM (${compilePairs(cohort, categoricalAttributeId, numericalAttributeId)}) x
     WHERE regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})
     GROUP BY x.a_value ORDER BY x.a_value`);
@@ -92,7 +92,7 @@ export async function fetchViolinSamples(
     categories: rows.map((r) => r.category),
     values: Float64Array.from(rows.flatMap((r) => r.vals)),
     offsets: Int32Array.from(offsets),
-    kept: Uint8Array.from(rows.flatMap((r) => r.kept), (k) => (k ? 1 : 0)),
+    kept: everyKept ? new Uint8Array(offsets.at(-1)!).fill(1) : Uint8Array.from(rows.flatMap((r) => r.kept ?? []), (k) => (k ? 1 : 0)),
     sampleKeys: Int32Array.from(rows.flatMap((r) => r.keys)),
   };
 }
@@ -105,6 +105,9 @@ export async function fetchSampleIdentities(db: Db, keys: readonly number[]): Pr
     WHERE s.sample_key IN (SELECT unnest(${keys}::INTEGER[]))`);
   return new Map(rows.map((r) => [r.sample_key, { sampleId: r.sample_id, studyId: r.study_id }]));
 }
+
+/** Byte order of ASCII ids, as DuckDB sorts VARCHAR. */
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** ClinicalViolinPlotData of the statistics. */
 export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinStats, identities: Map<number, { sampleId: string; studyId: string }>) {
@@ -122,10 +125,11 @@ export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinSt
         q1: javaDouble(row.boxData.q1),
         q3: javaDouble(row.boxData.q3),
       },
-      individualPoints: row.points.map((index, k) => ({
-        ...identities.get(samples.sampleKeys[index])!,
-        value: javaDouble(row.pointValues[k]),
-      })),
+      // Inliers then outliers, each by study and sample id (the reference's order).
+      individualPoints: [0, row.inlierPoints].flatMap((from, part) => row.points
+        .slice(from, part === 0 ? row.inlierPoints : undefined)
+        .map((index, k) => ({ ...identities.get(samples.sampleKeys[index])!, value: javaDouble(row.pointValues[from + k]) }))
+        .sort((a, b) => compareIds(a.studyId, b.studyId) || compareIds(a.sampleId, b.sampleId))),
     })),
   };
 }

@@ -81,7 +81,7 @@ describe('violinPlot', () => {
     const stats = violinPlot(input([[7]]));
     expect(stats).toEqual({
       axisStart: 7, axisEnd: 7,
-      rows: [{ category: 0, numSamples: 1, curveData: [], boxData: { whiskerLower: 7, whiskerUpper: 7, median: 7, q1: 7, q3: 7 }, points: [0], pointValues: [7] }],
+      rows: [{ category: 0, numSamples: 1, curveData: [], boxData: { whiskerLower: 7, whiskerUpper: 7, median: 7, q1: 7, q3: 7 }, points: [0], pointValues: [7], inlierPoints: 0 }],
     });
   });
 

@@ -35,9 +35,14 @@ export interface ViolinRow {
   numSamples: number;
   curveData: number[];
   boxData: ViolinBox;
-  /** Indices into the input values of the individual points, and their (transformed) values. */
+  /**
+   * Indices into the input values of the individual points, and their (transformed) values: the
+   * first `inlierPoints` are inliers (a category shown as points only), the rest outliers; each
+   * part in input order.
+   */
   points: number[];
   pointValues: number[];
+  inlierPoints: number;
 }
 
 /** No row at all gives axisStart +∞ and axisEnd −∞ (the reference's empty answer). */
@@ -63,10 +68,10 @@ export function legacyPercentile(sorted: ArrayLike<number>, p: number): number {
   return lower + (pos - Math.floor(pos)) * (upper - lower);
 }
 
-/** Distinct values and how often each occurs: cohorts repeat values (ages, counts) a lot. */
-function tally(values: readonly number[]): { means: number[]; counts: number[] } {
+/** Distinct values and how often each occurs, in order of first occurrence: cohorts repeat values (ages, counts) a lot. */
+function tally(values: Float64Array, take: (i: number) => boolean): { means: number[]; counts: number[] } {
   const byValue = new Map<number, number>();
-  for (const v of values) byValue.set(v, (byValue.get(v) ?? 0) + 1);
+  for (let i = 0; i < values.length; i++) if (take(i)) byValue.set(values[i], (byValue.get(values[i]) ?? 0) + 1);
   return { means: [...byValue.keys()], counts: [...byValue.values()] };
 }
 
@@ -93,9 +98,10 @@ interface CategoryBox {
   box: ViolinBox;
   min: number;
   max: number;
-  /** Input indices and transformed values, in input order. */
-  inliers: { index: number; value: number }[];
-  outliers: { index: number; value: number }[];
+  /** The category's finite values (transformed), in input order, their input indices, and 1 for an outlier. */
+  values: Float64Array;
+  indices: Int32Array;
+  outlier: Uint8Array;
 }
 
 /**
@@ -103,8 +109,8 @@ interface CategoryBox {
  * beyond the 3·IQR fence it is an outlier. Any suspected value (either side) puts both whiskers
  * on the 1.5·IQR fences, else they are the minimum and maximum (reference behaviour).
  */
-function boxOf(category: number, entries: { index: number; value: number }[]): CategoryBox {
-  const sorted = Float64Array.from(entries, (e) => e.value).sort();
+function boxOf(category: number, values: Float64Array, indices: Int32Array): CategoryBox {
+  const sorted = values.slice().sort();
   const q1 = legacyPercentile(sorted, 25);
   const q3 = legacyPercentile(sorted, 75);
   const iqr = q3 - q1;
@@ -113,18 +119,16 @@ function boxOf(category: number, entries: { index: number; value: number }[]): C
   const outlierLower = q1 - 3 * iqr;
   const outlierUpper = q3 + 3 * iqr;
   let suspected = 0;
-  const inliers: CategoryBox['inliers'] = [];
-  const outliers: CategoryBox['outliers'] = [];
-  for (const e of entries) {
-    let outlier = false;
-    if (e.value <= suspectedLower) {
+  const outlier = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v <= suspectedLower) {
       suspected++;
-      outlier = e.value <= outlierLower;
-    } else if (e.value >= suspectedUpper) {
+      outlier[i] = v <= outlierLower ? 1 : 0;
+    } else if (v >= suspectedUpper) {
       suspected++;
-      outlier = e.value >= outlierUpper;
+      outlier[i] = v >= outlierUpper ? 1 : 0;
     }
-    (outlier ? outliers : inliers).push(e);
   }
   const min = sorted[0];
   const max = sorted[sorted.length - 1];
@@ -139,21 +143,27 @@ function boxOf(category: number, entries: { index: number; value: number }[]): C
     },
     min,
     max,
-    inliers,
-    outliers,
+    values,
+    indices,
+    outlier,
   };
 }
 
 export function violinPlot(input: ViolinInput): ViolinStats {
   const boxes: CategoryBox[] = [];
   for (let c = 0; c + 1 < input.offsets.length; c++) {
-    const entries: { index: number; value: number }[] = [];
-    for (let i = input.offsets[c]; i < input.offsets[c + 1]; i++) {
+    const from = input.offsets[c];
+    const values = new Float64Array(input.offsets[c + 1] - from);
+    const indices = new Int32Array(values.length);
+    let n = 0;
+    for (let i = from; i < input.offsets[c + 1]; i++) {
       const value = input.logScale ? Math.log(1 + input.values[i]) : input.values[i];
       // ln(1 + v) of v ≤ −1 (and overflowing text) is no point on any axis: dropped (the reference errs or plots NaN).
-      if (Number.isFinite(value)) entries.push({ index: i, value });
+      if (!Number.isFinite(value)) continue;
+      values[n] = value;
+      indices[n++] = i;
     }
-    if (entries.length > 0) boxes.push(boxOf(c, entries));
+    if (n > 0) boxes.push(boxOf(c, values.subarray(0, n), indices.subarray(0, n)));
   }
   if (boxes.length === 0) return { axisStart: Infinity, axisEnd: -Infinity, rows: [] };
 
@@ -165,23 +175,27 @@ export function violinPlot(input: ViolinInput): ViolinStats {
   const sigma = input.sigmaMultiplier * step;
 
   const rows = boxes.map((b): ViolinRow => {
-    const all = [...b.inliers, ...b.outliers];
-    const numSamples = all.filter((e) => input.kept[e.index] === 1).length;
+    let numSamples = 0;
+    for (const i of b.indices) numSamples += input.kept[i] === 1 ? 1 : 0;
     const boxData = { ...b.box, whiskerLower: Math.max(b.box.whiskerLower, axisStart), whiskerUpper: Math.min(b.box.whiskerUpper, axisEnd) };
+    // Points: inliers then outliers, each in input order.
+    const pointsOf = (outliers: boolean) => {
+      const at = Array.from(b.outlier.keys()).filter((i) => (b.outlier[i] === 1) === outliers);
+      return { points: at.map((i) => b.indices[i]), pointValues: at.map((i) => b.values[i]) };
+    };
+    const inliers = b.values.length - b.outlier.reduce((n, o) => n + o, 0);
     // A kernel needs σ > 0: with a degenerate grid (axisStart ≥ axisEnd, fewer than two points,
     // sigmaMultiplier ≤ 0) the reference answers 500; the category is then shown as points.
-    const noKernel = b.inliers.length > 0 && !(sigma > 0 && Number.isFinite(sigma));
-    if (all.length <= SHOW_ONLY_POINTS_THRESHOLD || noKernel)
-      return { category: b.category, numSamples, curveData: [], boxData, points: all.map((e) => e.index), pointValues: all.map((e) => e.value) };
-    const means = tally(b.inliers.map((e) => e.value));
-    return {
-      category: b.category,
-      numSamples,
-      curveData: grid.map((p) => densitySum(means, p, sigma)),
-      boxData,
-      points: b.outliers.map((e) => e.index),
-      pointValues: b.outliers.map((e) => e.value),
-    };
+    const noKernel = inliers > 0 && !(sigma > 0 && Number.isFinite(sigma));
+    if (b.values.length <= SHOW_ONLY_POINTS_THRESHOLD || noKernel) {
+      const [inner, outer] = [pointsOf(false), pointsOf(true)];
+      return {
+        category: b.category, numSamples, curveData: [], boxData,
+        points: [...inner.points, ...outer.points], pointValues: [...inner.pointValues, ...outer.pointValues], inlierPoints: inner.points.length,
+      };
+    }
+    const means = tally(b.values, (i) => b.outlier[i] === 0);
+    return { category: b.category, numSamples, curveData: grid.map((p) => densitySum(means, p, sigma)), boxData, ...pointsOf(true), inlierPoints: 0 };
   });
   return { axisStart, axisEnd, rows };
 }
