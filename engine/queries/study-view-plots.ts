@@ -64,36 +64,52 @@ export interface ViolinSamples {
 }
 
 /**
+ * The distinct non-empty values of attribute `attrId` in the whole store, sorted: a superset of
+ * any cohort's categories, whose positions number them.
+ */
+function compileCategories(attrId: string): Fragment {
+  return sql`
+    SELECT attr_value AS category FROM clinical_sample WHERE attr_id = ${attrId} AND attr_value <> ''
+    UNION
+    SELECT attr_value FROM clinical_patient WHERE attr_id = ${attrId} AND attr_value <> ''`;
+}
+
+/**
  * Violin data (6.1 steps 2-3): for the samples of `cohort` (the filter without the numerical
  * attribute's own item), the category (exact string) and number of each; `keep` is the request's
  * full cohort. The attribute ids decide which row is which (the reference guesses from which
- * value is numeric); samples whose number is not plain numeric text are left out. DuckDB hands
- * over one list per category and column, not a JS object per sample (one query: reading the
- * samples as typed arrays would need a second pass over the pairs for the category strings),
- * ordered by sample key (cheaper than by study and sample id, which orders the points only:
- * toClinicalViolinPlotData).
+ * value is numeric); samples whose number is not plain numeric text are left out. The samples
+ * come as typed columns (category number, value, kept, sample key) ordered by category and sample
+ * key (by study and sample id only the points are ordered: toClinicalViolinPlotData), never a JS
+ * value per sample; the category strings come from a small query of their own, run meanwhile.
  */
 export async function fetchViolinSamples(
   db: Db, cohort: Cohort, keep: Cohort, categoricalAttributeId: string, numericalAttributeId: string,
 ): Promise<ViolinSamples> {
+  const categories = compileCategories(categoricalAttributeId);
   // Without a filter item on the numerical attribute both cohorts are one: every sample is kept.
-  const everyKept = sameSql(keep, cohort);
-  const rows = await db.all<{ category: string; vals: number[]; kept: boolean[] | null; keys: number[] }>(sql`
-    SELECT x.a_value AS category,
-      list(x.b_value::DOUBLE ORDER BY x.sample_key) AS vals,
-      ${everyKept ? sql`NULL` : sql`list(${inCohort(keep, 'x')} ORDER BY x.sample_key)`} AS kept,
-      list(x.sample_key ORDER BY x.sample_key) AS keys
-    FROM (${compilePairs(cohort, categoricalAttributeId, numericalAttributeId)}) x
-    WHERE regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})
-    GROUP BY x.a_value ORDER BY x.a_value`);
+  const kept = sameSql(keep, cohort) ? sql`1` : sql`CASE WHEN ${inCohort(keep, 'x')} THEN 1 ELSE 0 END`;
+  const [names, [category, values, keptColumn, sampleKeys]] = await Promise.all([
+    db.all<{ category: string }>(sql`SELECT category FROM (${categories}) ORDER BY category`),
+    db.numericColumns(sql`
+      WITH numbered AS (SELECT category, row_number() OVER (ORDER BY category) - 1 AS c FROM (${categories}))
+      SELECT n.c::DOUBLE, x.b_value::DOUBLE, (${kept})::DOUBLE, x.sample_key::DOUBLE
+      FROM (${compilePairs(cohort, categoricalAttributeId, numericalAttributeId)}) x JOIN numbered n ON n.category = x.a_value
+      WHERE regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})
+      ORDER BY n.c, x.sample_key`),
+  ]);
+  // Categories with samples, each the run of its number.
+  const present: string[] = [];
   const offsets = [0];
-  for (const r of rows) offsets.push(offsets.at(-1)! + r.vals.length);
+  for (let i = 0; i < category.length; i++) {
+    if (i > 0 && category[i] === category[i - 1]) continue;
+    present.push(names[category[i]].category);
+    if (i > 0) offsets.push(i);
+  }
+  if (category.length > 0) offsets.push(category.length);
   return {
-    categories: rows.map((r) => r.category),
-    values: Float64Array.from(rows.flatMap((r) => r.vals)),
-    offsets: Int32Array.from(offsets),
-    kept: everyKept ? new Uint8Array(offsets.at(-1)!).fill(1) : Uint8Array.from(rows.flatMap((r) => r.kept ?? []), (k) => (k ? 1 : 0)),
-    sampleKeys: Int32Array.from(rows.flatMap((r) => r.keys)),
+    categories: present, values, offsets: Int32Array.from(offsets),
+    kept: Uint8Array.from(keptColumn), sampleKeys: Int32Array.from(sampleKeys),
   };
 }
 

@@ -1,7 +1,8 @@
 // Density plot statistics (study-view.md 6.2), as cBioPortal's ClinicalDataDensityPlotServiceImpl:
 // (x, y) pairs counted on a grid of equal-width cells (only non-empty cells returned, by x cell
 // then y cell) and the Pearson and Spearman correlations of the pairs. A pool task.
-import { sampleCorrelation, sampleRankCorrelation } from 'simple-statistics';
+import { sampleCorrelation } from 'simple-statistics';
+import { spearmanCorrelation } from './spearman.js';
 
 export interface DensityAxis {
   binCount: number;
@@ -51,50 +52,54 @@ function cellOf(value: number, start: number, width: number, count: number): num
 
 export function densityPlot(input: DensityInput): DensityPlotData {
   const { xAxis, yAxis } = input;
-  const xs: number[] = [];
-  const ys: number[] = [];
+  const xs = new Float64Array(input.x.length);
+  const ys = new Float64Array(input.x.length);
+  let n = 0;
   for (let k = 0; k < input.x.length; k++) {
     const x = xAxis.log ? logScale(input.x[k]) : input.x[k];
     const y = yAxis.log ? logScale(input.y[k]) : input.y[k];
     // ln(1 + v) of v ≤ −1 (and overflowing text) is no point on the plot: dropped (the reference errs).
     if (Number.isFinite(x) && Number.isFinite(y)) {
-      xs.push(x);
-      ys.push(y);
+      xs[n] = x;
+      ys[n++] = y;
     }
   }
-  if (xs.length === 0) return { bins: [] };
+  if (n === 0) return { bins: [] };
+  const x = xs.subarray(0, n);
+  const y = ys.subarray(0, n);
 
-  const bounds = (values: number[], axis: DensityAxis) => {
+  const bounds = (values: Float64Array, axis: DensityAxis) => {
     const at = (v: number | undefined, fallback: () => number) => (v === undefined ? fallback() : axis.log ? logScale(v) : v);
     const start = at(axis.start, () => values.reduce((m, v) => Math.min(m, v), Infinity));
     const end = at(axis.end, () => values.reduce((m, v) => Math.max(m, v), -Infinity));
     return { start, width: (end - start) / axis.binCount };
   };
-  const bx = bounds(xs, xAxis);
-  const by = bounds(ys, yAxis);
+  const bx = bounds(x, xAxis);
+  const by = bounds(y, yAxis);
 
-  const cells = new Map<string, DensityPlotBin & { i: number; j: number }>();
-  for (let k = 0; k < xs.length; k++) {
-    const x = xs[k];
-    const y = ys[k];
-    const i = cellOf(x, bx.start, bx.width, xAxis.binCount);
-    const j = cellOf(y, by.start, by.width, yAxis.binCount);
-    const key = `${i}:${j}`;
+  // Cells keyed by i · (y cells) + j: bin counts are request parameters, so no dense grid.
+  const cells = new Map<number, DensityPlotBin & { i: number; j: number }>();
+  for (let k = 0; k < n; k++) {
+    const i = cellOf(x[k], bx.start, bx.width, xAxis.binCount);
+    const j = cellOf(y[k], by.start, by.width, yAxis.binCount);
+    const key = i * yAxis.binCount + j;
     const cell = cells.get(key);
     if (cell === undefined) {
-      cells.set(key, { i, j, binX: bx.start + i * bx.width, binY: by.start + j * by.width, minX: x, maxX: x, minY: y, maxY: y, count: 1 });
+      cells.set(key, { i, j, binX: bx.start + i * bx.width, binY: by.start + j * by.width, minX: x[k], maxX: x[k], minY: y[k], maxY: y[k], count: 1 });
       continue;
     }
     cell.count++;
-    cell.minX = Math.min(cell.minX, x);
-    cell.maxX = Math.max(cell.maxX, x);
-    cell.minY = Math.min(cell.minY, y);
-    cell.maxY = Math.max(cell.maxY, y);
+    cell.minX = Math.min(cell.minX, x[k]);
+    cell.maxX = Math.max(cell.maxX, x[k]);
+    cell.minY = Math.min(cell.minY, y[k]);
+    cell.maxY = Math.max(cell.maxY, y[k]);
   }
   const bins = [...cells.values()]
     .sort((a, b) => a.i - b.i || a.j - b.j)
     .map(({ i: _i, j: _j, ...bin }) => bin);
-  // Fewer than two pairs: both 0 (reference); a constant side gives NaN.
-  if (xs.length < 2) return { bins, pearsonCorr: 0, spearmanCorr: 0 };
-  return { bins, pearsonCorr: sampleCorrelation(xs, ys), spearmanCorr: sampleRankCorrelation(xs, ys) };
+  // Fewer than two pairs: both 0 (reference); a constant side gives NaN. Spearman's ρ by the
+  // radix-sort midranks of spearman.ts: simple-statistics' sampleRankCorrelation (the same
+  // midranks) sorts an array of pairs, ~100 ms at 272,000 samples.
+  if (n < 2) return { bins, pearsonCorr: 0, spearmanCorr: 0 };
+  return { bins, pearsonCorr: sampleCorrelation(Array.from(x), Array.from(y)), spearmanCorr: spearmanCorrelation(x, y) };
 }
