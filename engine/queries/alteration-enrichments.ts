@@ -46,7 +46,9 @@ export async function fetchAlterationEnrichments(
 ): Promise<AlterationEnrichment[]> {
   const k = groups.length;
   // The profiles named (a handful, however many cases): each case is taken in its profile's study.
-  const profileIds = [...new Set(groups.flatMap((g) => g.identifiers.map((c) => c.molecularProfileId)))].sort();
+  const named = new Set<string>();
+  for (const g of groups) for (const c of g.identifiers) named.add(c.molecularProfileId);
+  const profileIds = [...named].sort();
   const profiles = new Map((await db.all<{ stable_id: string; profile_key: number; study_key: number }>(sql`
     SELECT stable_id, profile_key, study_key FROM molecular_profile WHERE stable_id IN (SELECT unnest(${profileIds}::VARCHAR[]))`))
     .map((p) => [p.stable_id, p]));
