@@ -1,12 +1,15 @@
 // Alteration enrichments (api.md 23.1), as cBioPortal's column-store GetAlterationEnrichmentsUseCase:
 // per group and gene symbol, the cases altered in the group's profiles and the cases whose gene
-// panels (in those profiles) cover the gene; DuckDB counts, the pool tests (Fisher / chi-square).
-import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
+// panels (in those profiles) cover the gene; counted over lookups kept in memory, tested in the pool
+// (Fisher / chi-square).
+import type { AlterationFilter } from '../filter/alteration-filter.js';
 import { NotFound } from '../errors.js';
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import type { EnrichmentType } from './expression-enrichments.js';
+import type { ProfileMatrices } from './profile-matrix.js';
+import { alteredSamples, geneSymbols, profiledSamples, studyCases, type AlteredSamples, type ProfiledSamples, type StudyCases } from './resident-lookups.js';
 
 export interface AlterationEnrichmentGroup {
   name: string;
@@ -38,11 +41,14 @@ const BATCH = 4096;
  * every mutation/CNA clause to all rows, so that e.g. a status choice drops CNA events — not kept).
  * Profiled: the case has a profiling row in one of the profiles without panel (whole exome) or with
  * a panel holding the gene. Genes sharing a symbol are merged (altered counts summed, lowest entrez
- * id), as the reference keys by symbol. A group where the gene is not profiled counts 0 / 0, even
- * with events (the reference drops altered counts of unprofiled genes).
+ * id), as the reference keys by symbol; genes without a symbol are left out. A group where the
+ * gene is not profiled counts 0 / 0, even with events (the reference drops altered counts of
+ * unprofiled genes). Counted here over lookups read once per study and profile
+ * (resident-lookups.ts); the pool tests.
  */
 export async function fetchAlterationEnrichments(
-  db: Db, stats: StatsPool, groups: readonly AlterationEnrichmentGroup[], type: EnrichmentType, filter: AlterationFilter | undefined,
+  db: Db, stats: StatsPool, matrices: ProfileMatrices, groups: readonly AlterationEnrichmentGroup[], type: EnrichmentType,
+  filter: AlterationFilter | undefined,
 ): Promise<AlterationEnrichment[]> {
   const k = groups.length;
   // The profiles named (a handful, however many cases): each case is taken in its profile's study.
@@ -54,82 +60,35 @@ export async function fetchAlterationEnrichments(
     .map((p) => [p.stable_id, p]));
   const missing = profileIds.find((id) => !profiles.has(id));
   if (missing !== undefined) throw NotFound.molecularProfile(missing);
-  // Per case: its group, its profile's study and its id; per group: its distinct profiles.
-  const grp: number[] = [];
-  const studyKeys: number[] = [];
-  const caseIds: string[] = [];
-  const groupProfiles: [number, number][] = [];
-  groups.forEach((g, i) => {
-    const seen = new Set<number>();
-    for (const { molecularProfileId, caseId } of g.identifiers) {
-      const profile = profiles.get(molecularProfileId)!;
-      grp.push(i);
-      studyKeys.push(profile.study_key);
-      caseIds.push(caseId);
-      if (!seen.has(profile.profile_key)) groupProfiles.push([i, profile.profile_key]);
-      seen.add(profile.profile_key);
-    }
-  });
+  const studies = new Map(await Promise.all([...new Set([...profiles.values()].map((p) => p.study_key))]
+    .map(async (key) => [key, await studyCases(db, matrices, key)] as const)));
+  const symbols = await geneSymbols(db, matrices);
 
-  const cases = type === 'PATIENT'
-    ? sql`SELECT DISTINCT gc.grp, s.sample_key, p.patient_key AS case_key FROM gc
-        JOIN patient p ON p.study_key = gc.study_key AND p.patient_id = gc.case_id JOIN sample s ON s.patient_key = p.patient_key`
-    : sql`SELECT DISTINCT gc.grp, s.sample_key, s.sample_key AS case_key FROM gc
-        JOIN sample s ON s.study_key = gc.study_key AND s.sample_id = gc.case_id`;
-  const rows = await db.all<{ entrez_gene_id: number; hugo_gene_symbol: string; altered: number[]; profiled: number[] }>(sql`
-    WITH gp AS (SELECT unnest(${groupProfiles.map((p) => p[0])}::INTEGER[]) AS grp, unnest(${groupProfiles.map((p) => p[1])}::INTEGER[]) AS profile_key),
-    gc AS (
-      SELECT DISTINCT * FROM (
-        SELECT unnest(${grp}::INTEGER[]) AS grp, unnest(${studyKeys}::INTEGER[]) AS study_key, unnest(${caseIds}::VARCHAR[]) AS case_id)),
-    cs AS (${cases}),
-    events AS (
-      SELECT cs.grp, e.entrez_gene_id, count(DISTINCT cs.case_key) AS n
-      FROM genomic_event e JOIN cs USING (sample_key) JOIN gp ON gp.grp = cs.grp AND gp.profile_key = e.profile_key
-      WHERE e.status <> 'UNCALLED' AND CASE e.variant_type
-        WHEN 'mutation' THEN ${compileAlterationPredicate(filter, 'mutation')}
-        WHEN 'cna' THEN ${compileAlterationPredicate(filter, 'cna')}
-        ELSE ${filter?.structuralVariants !== false} AND ${compileAlterationPredicate(filter, 'structural_variant')} END
-      GROUP BY cs.grp, e.entrez_gene_id),
-    altered AS (
-      SELECT ev.grp, g.hugo_gene_symbol, min(ev.entrez_gene_id) AS entrez_gene_id, sum(ev.n) AS n
-      FROM events ev JOIN gene g USING (entrez_gene_id) GROUP BY ev.grp, g.hugo_gene_symbol),
-    symbols AS (SELECT hugo_gene_symbol, min(entrez_gene_id) AS entrez_gene_id FROM altered GROUP BY hugo_gene_symbol),
-    panels AS (
-      SELECT DISTINCT cs.grp, cs.case_key, sp.panel_key
-      FROM cs JOIN sample_profile sp USING (sample_key) JOIN gp ON gp.grp = cs.grp AND gp.profile_key = sp.profile_key),
-    wes AS (SELECT DISTINCT grp, case_key FROM panels WHERE panel_key IS NULL),
-    wes_n AS (SELECT grp, count(*) AS n FROM wes GROUP BY grp),
-    -- Cases profiled only by panels, counted per gene: cases are grouped by their set of panels
-    -- first (a handful of sets), so that no row per case and gene is ever made.
-    case_panels AS (
-      SELECT grp, case_key, list(DISTINCT panel_key ORDER BY panel_key) AS panel_set FROM panels
-      GROUP BY grp, case_key HAVING NOT bool_or(panel_key IS NULL)),
-    panel_sets AS (SELECT grp, panel_set, count(*) AS n FROM case_panels GROUP BY grp, panel_set),
-    set_symbols AS (
-      SELECT DISTINCT ps.grp, ps.panel_set, ps.n, g.hugo_gene_symbol
-      FROM panel_sets ps, unnest(ps.panel_set) AS u(panel_key)
-      JOIN gene_panel_gene gpg ON gpg.panel_key = u.panel_key JOIN gene g USING (entrez_gene_id)
-      WHERE g.hugo_gene_symbol IN (SELECT hugo_gene_symbol FROM symbols)),
-    panel_n AS (SELECT grp, hugo_gene_symbol, sum(n) AS n FROM set_symbols GROUP BY grp, hugo_gene_symbol),
-    counts AS (
-      SELECT s.hugo_gene_symbol, s.entrez_gene_id, gr.grp,
-        (coalesce(w.n, 0) + coalesce(pn.n, 0))::INTEGER AS profiled, coalesce(a.n, 0)::INTEGER AS altered
-      FROM symbols s CROSS JOIN (SELECT unnest(range(${k})) AS grp) gr
-      LEFT JOIN wes_n w ON w.grp = gr.grp
-      LEFT JOIN panel_n pn ON pn.grp = gr.grp AND pn.hugo_gene_symbol = s.hugo_gene_symbol
-      LEFT JOIN altered a ON a.grp = gr.grp AND a.hugo_gene_symbol = s.hugo_gene_symbol)
-    SELECT hugo_gene_symbol, entrez_gene_id,
-      list(CASE WHEN profiled > 0 THEN altered ELSE 0 END ORDER BY grp) AS altered, list(profiled ORDER BY grp) AS profiled
-    FROM counts GROUP BY hugo_gene_symbol, entrez_gene_id
-    HAVING bool_or(profiled > 0 AND altered > 0)
-    ORDER BY hugo_gene_symbol`);
+  const perGroup = await Promise.all(groups.map(async (g) => {
+    const profileKeys = [...new Set(g.identifiers.map((c) => profiles.get(c.molecularProfileId)!.profile_key))];
+    const cases = casesOf(g, type, (id) => profiles.get(id)!.study_key, studies);
+    const [altered, profiled] = await Promise.all([
+      Promise.all(profileKeys.map((key) => alteredSamples(db, matrices, key, filter))),
+      Promise.all(profileKeys.map((key) => profiledSamples(db, matrices, key))),
+    ]);
+    return { altered: countAltered(cases, altered, symbols.ofGene), profiled: countProfiled(cases, profiled, symbols.ofPanel) };
+  }));
+
+  // Symbols altered in a group, by byte order (as DuckDB sorts); the lowest Entrez id of each.
+  const entrezOf = new Map<string, number>();
+  for (const { altered } of perGroup) for (const [symbol, { entrez }] of altered) entrezOf.set(symbol, Math.min(entrez, entrezOf.get(symbol) ?? Infinity));
+  const rows = [...entrezOf.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).flatMap((symbol) => {
+    const profiled = perGroup.map((g) => g.profiled.wholeExome + (g.profiled.bySymbol.get(symbol) ?? 0));
+    const altered = perGroup.map((g, i) => (profiled[i] > 0 ? g.altered.get(symbol)?.cases ?? 0 : 0));
+    return altered.some((n) => n > 0) ? [{ entrez_gene_id: entrezOf.get(symbol)!, hugo_gene_symbol: symbol, altered, profiled }] : [];
+  });
 
   const pending: Promise<AlterationEnrichment[]>[] = [];
   for (let at = 0; at < rows.length; at += BATCH) {
     const batch = rows.slice(at, at + BATCH);
-    const altered = Int32Array.from(batch.flatMap((r) => r.altered));
-    const profiled = Int32Array.from(batch.flatMap((r) => r.profiled));
-    pending.push(stats.run('alterationEnrichmentPValues', { altered, profiled, groupCount: k }, [altered.buffer, profiled.buffer])
+    const alteredCounts = Int32Array.from(batch.flatMap((r) => r.altered));
+    const profiledCounts = Int32Array.from(batch.flatMap((r) => r.profiled));
+    pending.push(stats.run('alterationEnrichmentPValues', { altered: alteredCounts, profiled: profiledCounts, groupCount: k }, [alteredCounts.buffer, profiledCounts.buffer])
       .then((p) => batch.map((r, e) => ({
         entrezGeneId: r.entrez_gene_id,
         hugoGeneSymbol: r.hugo_gene_symbol,
@@ -138,4 +97,114 @@ export async function fetchAlterationEnrichments(
       }))));
   }
   return (await Promise.all(pending)).flat();
+}
+
+/** A group's cases: the case of each sample through which one is looked up (+1; 0: none), and those samples. */
+interface GroupCases {
+  caseOf: Int32Array;
+  samples: number[];
+  /** Cases are numbered below this. */
+  caseBound: number;
+}
+
+function casesOf(
+  g: AlterationEnrichmentGroup, type: EnrichmentType, studyOf: (profileId: string) => number, studies: Map<number, StudyCases>,
+): GroupCases {
+  const all = [...studies.values()];
+  const caseOf = new Int32Array(Math.max(...all.map((s) => s.maxSampleKey)) + 1);
+  const caseBound = Math.max(...all.map((s) => (type === 'SAMPLE' ? s.maxSampleKey : s.maxPatientKey))) + 1;
+  const samples: number[] = [];
+  const add = (sample: number, c: number) => {
+    if (caseOf[sample] === 0) samples.push(sample);
+    caseOf[sample] = c + 1;
+  };
+  for (const { molecularProfileId, caseId } of g.identifiers) {
+    const study = studies.get(studyOf(molecularProfileId))!;
+    if (type === 'SAMPLE') {
+      const sample = study.sampleKeyOf.get(caseId);
+      if (sample !== undefined) add(sample, sample);
+      continue;
+    }
+    const patient = study.patientKeyOf.get(caseId);
+    if (patient !== undefined) for (const sample of study.samplesOfPatient.get(patient) ?? []) add(sample, patient);
+  }
+  return { caseOf, samples, caseBound };
+}
+
+/**
+ * Per symbol, the group's distinct cases with an event of the gene in one of its profiles (genes
+ * sharing a symbol: their counts summed), and the symbol's lowest Entrez id.
+ */
+function countAltered(cases: GroupCases, profiles: readonly AlteredSamples[], symbolOf: Map<number, string>): Map<string, { cases: number; entrez: number }> {
+  // Each gene's samples in every profile, so that a case counts once per gene (marked with the gene's turn).
+  const parts = new Map<number, [AlteredSamples, number][]>();
+  for (const profile of profiles) profile.genes.forEach((gene, i) => parts.set(gene, [...(parts.get(gene) ?? []), [profile, i]]));
+  const turnOf = new Int32Array(cases.caseBound);
+  let turn = 0;
+  const bySymbol = new Map<string, { cases: number; entrez: number }>();
+  for (const [gene, slices] of parts) {
+    const symbol = symbolOf.get(gene);
+    if (symbol === undefined) continue;
+    turn++;
+    let n = 0;
+    for (const [profile, i] of slices) {
+      for (let j = profile.offsets[i]; j < profile.offsets[i + 1]; j++) {
+        const sample = profile.samples[j];
+        const c = sample < cases.caseOf.length ? cases.caseOf[sample] - 1 : -1;
+        if (c < 0 || turnOf[c] === turn) continue;
+        turnOf[c] = turn;
+        n++;
+      }
+    }
+    if (n === 0) continue;
+    const merged = bySymbol.get(symbol);
+    bySymbol.set(symbol, { cases: (merged?.cases ?? 0) + n, entrez: Math.min(gene, merged?.entrez ?? Infinity) });
+  }
+  return bySymbol;
+}
+
+/**
+ * The group's cases profiled without panel in one of its profiles (whole exome: every gene), and,
+ * per symbol, its other cases profiled by a panel holding a gene of that symbol. Cases are grouped
+ * by their set of panels first (a handful of sets), so that nothing is counted per case and gene.
+ */
+function countProfiled(cases: GroupCases, profiles: readonly ProfiledSamples[], symbolsOfPanel: Map<number, string[]>): { wholeExome: number; bySymbol: Map<string, number> } {
+  // Each case's panels: one (the usual case) in `single`, more in `several`; -1 none, -2 whole exome.
+  const single = new Int32Array(cases.caseBound).fill(-1);
+  const several = new Map<number, Set<number>>();
+  const cased: number[] = [];
+  for (const profile of profiles) {
+    for (let i = 0; i < profile.samples.length; i++) {
+      const sample = profile.samples[i];
+      const c = sample < cases.caseOf.length ? cases.caseOf[sample] - 1 : -1;
+      if (c < 0) continue;
+      const panel = Number.isNaN(profile.panels[i]) ? -2 : profile.panels[i];
+      if (single[c] === -1) {
+        single[c] = panel;
+        cased.push(c);
+      } else if (single[c] !== panel && single[c] !== -2) {
+        if (panel === -2) single[c] = -2;
+        else several.set(c, (several.get(c) ?? new Set([single[c]])).add(panel));
+      }
+    }
+  }
+  let wholeExome = 0;
+  const casesOfPanelSet = new Map<string, { panels: number[]; cases: number }>();
+  for (const c of cased) {
+    if (single[c] === -2) {
+      wholeExome++;
+      continue;
+    }
+    const panels = several.has(c) ? [...several.get(c)!].sort((a, b) => a - b) : [single[c]];
+    const key = panels.join(',');
+    const entry = casesOfPanelSet.get(key) ?? { panels, cases: 0 };
+    entry.cases++;
+    casesOfPanelSet.set(key, entry);
+  }
+  const bySymbol = new Map<string, number>();
+  for (const { panels, cases: n } of casesOfPanelSet.values()) {
+    const symbols = new Set(panels.flatMap((panel) => symbolsOfPanel.get(panel) ?? []));
+    for (const symbol of symbols) bySymbol.set(symbol, (bySymbol.get(symbol) ?? 0) + n);
+  }
+  return { wholeExome, bySymbol };
 }

@@ -65,4 +65,16 @@ describe('ProfileMatrices', () => {
     expect(Array.from((await over.matrix).values)).toEqual([1, 2]); // still read for its request
     expect(alone.keys()).toEqual([]);
   });
+
+  it('keeps other values read once under their own keys, within the same budget', async () => {
+    const matrices = new ProfileMatrices(db, inline, { budget: 40 });
+    let reads = 0;
+    const read = async () => (reads++, 'value');
+    expect(await Promise.all([matrices.keep('v', read, () => 30), matrices.keep('v', read, () => 30)])).toEqual(['value', 'value']);
+    expect(reads).toBe(1);
+    await matrices.get('p2', cells(2)).matrix; // 17 bytes more: over budget, so 'v' (least recently used) goes
+    expect(matrices.keys()).toEqual(['p2']);
+    await matrices.keep('v', read, () => 30);
+    expect(reads).toBe(2);
+  });
 });

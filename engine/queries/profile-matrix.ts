@@ -111,9 +111,15 @@ export class ResidentProfile {
   }
 }
 
+/** Something else read from the store once and kept within the same budget (`ProfileMatrices.keep`). */
+class ResidentValue<T> {
+  bytes = 0;
+  constructor(readonly value: Promise<T>) {}
+}
+
 export class ProfileMatrices {
-  /** Key → profile, least recently used first. */
-  private readonly entries = new Map<string, ResidentProfile>();
+  /** Key → profile or other resident value, least recently used first. */
+  private readonly entries = new Map<string, ResidentProfile | ResidentValue<unknown>>();
   private readonly budget: number;
 
   constructor(private readonly db: Db, private readonly stats: StatsPool, options: ProfileMatricesOptions = {}) {
@@ -126,29 +132,51 @@ export class ProfileMatrices {
    * entity and sample); `key` names it (the profile, and how its cells are read).
    */
   get(key: string, cells: Fragment): ResidentProfile {
-    let entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key); // re-inserted below: now the most recently used
-    } else {
-      const created = new ResidentProfile(this.db, this.stats, cells, () => this.shrink(created));
-      created.matrix.catch(() => this.entries.get(key) === created && this.entries.delete(key));
-      entry = created;
-    }
-    this.entries.set(key, entry);
-    return entry;
+    const entry = this.touch(key);
+    if (entry instanceof ResidentProfile) return entry;
+    const created = new ResidentProfile(this.db, this.stats, cells, () => this.shrink(created));
+    created.matrix.catch(() => this.entries.get(key) === created && this.entries.delete(key));
+    this.entries.set(key, created);
+    return created;
   }
 
-  /** Keys of the profiles kept now, least recently used first. */
+  /**
+   * What `build` reads, once, kept under `key` (distinct from the profiles' keys) like a profile:
+   * `bytes` estimates its size against the budget.
+   */
+  keep<T>(key: string, build: () => Promise<T>, bytes: (t: T) => number): Promise<T> {
+    const entry = this.touch(key);
+    if (entry instanceof ResidentValue) return entry.value as Promise<T>;
+    const created = new ResidentValue(build());
+    created.value.then((t) => {
+      created.bytes = bytes(t);
+      this.shrink(created);
+    }, () => this.entries.get(key) === created && this.entries.delete(key));
+    this.entries.set(key, created);
+    return created.value;
+  }
+
+  /** Keys of the entries kept now, least recently used first. */
   keys(): string[] {
     return [...this.entries.keys()];
   }
 
+  /** The entry of `key`, now the most recently used. */
+  private touch(key: string): ResidentProfile | ResidentValue<unknown> | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
   /**
-   * Drops the least recently used profiles while over the budget, `grown` (the one a request is
-   * reading) last: it goes only if over the budget alone. A request holding a dropped profile
+   * Drops the least recently used entries while over the budget, `grown` (the one a request is
+   * reading) last: it goes only if over the budget alone. A request holding a dropped entry
    * keeps it until it answers.
    */
-  private shrink(grown: ResidentProfile): void {
+  private shrink(grown: ResidentProfile | ResidentValue<unknown>): void {
     let total = 0;
     for (const e of this.entries.values()) total += e.bytes;
     const order = [...this.entries].sort(([, a], [, b]) => Number(a === grown) - Number(b === grown));

@@ -21,6 +21,6 @@ export const alterationEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app)
     // Duplicate names are a 500 in the reference (a map keyed by name); a client error here.
     if (new Set(filters.map((f) => f.name)).size !== filters.length) throw new InvalidRequest('Group names must be unique');
     const groups = filters.map((f) => ({ name: f.name, identifiers: f.molecularProfileCaseIdentifiers }));
-    return fetchAlterationEnrichments(app.db, app.stats, groups, request.query.enrichmentType ?? 'SAMPLE', request.body.alterationEventTypes ?? undefined);
+    return fetchAlterationEnrichments(app.db, app.stats, app.matrices, groups, request.query.enrichmentType ?? 'SAMPLE', request.body.alterationEventTypes ?? undefined);
   });
 };

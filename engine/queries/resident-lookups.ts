@@ -1,0 +1,106 @@
+// Lookups that group comparisons make over whole studies and profiles, read once from the store
+// and kept in memory (profile-matrix.ts `keep`): the store is read-only while served. An
+// alteration enrichment of two groups of 50,000 samples resolves 100,000 case ids and counts
+// altered and profiled cases per gene; over these it takes milliseconds, where the same joins in
+// DuckDB take a few hundred (their pipelines start from one list parameter: one thread).
+import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
+import type { Db } from '../sql/db.js';
+import { sql } from '../sql/sql.js';
+import type { ProfileMatrices } from './profile-matrix.js';
+
+/** A study's samples and patients by id, and the largest keys of each. */
+export interface StudyCases {
+  sampleKeyOf: Map<string, number>;
+  patientKeyOf: Map<string, number>;
+  samplesOfPatient: Map<number, number[]>;
+  maxSampleKey: number;
+  maxPatientKey: number;
+}
+
+/** Rough bytes per id held in a map (the id, the key, the map's own entry). */
+const BYTES_PER_ID = 100;
+
+export function studyCases(db: Db, matrices: ProfileMatrices, studyKey: number): Promise<StudyCases> {
+  return matrices.keep(`study cases ${studyKey}`, async () => {
+    const [samples, patients] = await Promise.all([
+      db.all<{ sample_id: string; sample_key: number; patient_key: number }>(sql`
+        SELECT sample_id, sample_key, patient_key FROM sample WHERE study_key = ${studyKey}`),
+      db.all<{ patient_id: string; patient_key: number }>(sql`SELECT patient_id, patient_key FROM patient WHERE study_key = ${studyKey}`),
+    ]);
+    const samplesOfPatient = new Map<number, number[]>();
+    for (const s of samples) samplesOfPatient.set(s.patient_key, [...(samplesOfPatient.get(s.patient_key) ?? []), s.sample_key]);
+    return {
+      sampleKeyOf: new Map(samples.map((s) => [s.sample_id, s.sample_key])),
+      patientKeyOf: new Map(patients.map((p) => [p.patient_id, p.patient_key])),
+      samplesOfPatient,
+      maxSampleKey: samples.reduce((m, s) => Math.max(m, s.sample_key), 0),
+      maxPatientKey: patients.reduce((m, p) => Math.max(m, p.patient_key), 0),
+    };
+  }, (c) => BYTES_PER_ID * (2 * c.sampleKeyOf.size + c.patientKeyOf.size));
+}
+
+/** Per gene (entrez ids ascending), the distinct samples of one profile with an event passing a filter. */
+export interface AlteredSamples {
+  genes: Float64Array;
+  /** Gene i's samples are samples[offsets[i]] … samples[offsets[i + 1]]. */
+  offsets: Int32Array;
+  samples: Float64Array;
+}
+
+/**
+ * A profile's altered samples per gene: mutations (not UNCALLED), CNA events and structural
+ * variants passing the alteration filter per kind (engine/filter/alteration-filter.ts).
+ */
+export function alteredSamples(db: Db, matrices: ProfileMatrices, profileKey: number, filter: AlterationFilter | undefined): Promise<AlteredSamples> {
+  const passes = sql`e.status <> 'UNCALLED' AND CASE e.variant_type
+    WHEN 'mutation' THEN ${compileAlterationPredicate(filter, 'mutation')}
+    WHEN 'cna' THEN ${compileAlterationPredicate(filter, 'cna')}
+    ELSE ${filter?.structuralVariants !== false} AND ${compileAlterationPredicate(filter, 'structural_variant')} END`;
+  return matrices.keep(`altered samples ${profileKey} ${passes.text} ${JSON.stringify(passes.params)}`, async () => {
+    const [genes, samples] = await db.numericColumns(sql`
+      SELECT DISTINCT e.entrez_gene_id::DOUBLE, e.sample_key::DOUBLE FROM genomic_event e WHERE e.profile_key = ${profileKey} AND ${passes}
+      ORDER BY 1, 2`);
+    const distinct: number[] = [];
+    const offsets: number[] = [];
+    genes.forEach((gene, i) => {
+      if (i > 0 && gene === genes[i - 1]) return;
+      distinct.push(gene);
+      offsets.push(i);
+    });
+    offsets.push(genes.length);
+    return { genes: Float64Array.from(distinct), offsets: Int32Array.from(offsets), samples };
+  }, (a) => a.genes.byteLength + a.offsets.byteLength + a.samples.byteLength);
+}
+
+/** A profile's profiled samples: per sample, its panels (null: profiled without panel, whole exome). */
+export interface ProfiledSamples {
+  samples: Float64Array;
+  /** The panel key of each (NaN: whole exome); a sample with several rows is listed once per row. */
+  panels: Float64Array;
+}
+
+export function profiledSamples(db: Db, matrices: ProfileMatrices, profileKey: number): Promise<ProfiledSamples> {
+  return matrices.keep(`profiled samples ${profileKey}`, async () => {
+    const [samples, panels] = await db.numericColumns(sql`
+      SELECT DISTINCT sample_key::DOUBLE, panel_key::DOUBLE FROM sample_profile WHERE profile_key = ${profileKey}`);
+    return { samples, panels };
+  }, (p) => p.samples.byteLength + p.panels.byteLength);
+}
+
+/** Gene symbols: of each Entrez id, and of each gene panel (its genes' symbols). */
+export interface GeneSymbols {
+  ofGene: Map<number, string>;
+  ofPanel: Map<number, string[]>;
+}
+
+export function geneSymbols(db: Db, matrices: ProfileMatrices): Promise<GeneSymbols> {
+  return matrices.keep('gene symbols', async () => {
+    const [genes, panels] = await Promise.all([
+      db.all<{ entrez_gene_id: number; hugo_gene_symbol: string }>(sql`SELECT entrez_gene_id, hugo_gene_symbol FROM gene`),
+      db.all<{ panel_key: number; symbols: string[] }>(sql`
+        SELECT p.panel_key, list(DISTINCT g.hugo_gene_symbol) AS symbols FROM gene_panel_gene p JOIN gene g USING (entrez_gene_id)
+        GROUP BY p.panel_key`),
+    ]);
+    return { ofGene: new Map(genes.map((g) => [g.entrez_gene_id, g.hugo_gene_symbol])), ofPanel: new Map(panels.map((p) => [p.panel_key, p.symbols])) };
+  }, (s) => BYTES_PER_ID * (s.ofGene.size + [...s.ofPanel.values()].reduce((n, l) => n + l.length, 0)));
+}
