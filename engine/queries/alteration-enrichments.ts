@@ -4,12 +4,13 @@
 // (Fisher / chi-square).
 import type { AlterationFilter } from '../filter/alteration-filter.js';
 import { NotFound } from '../errors.js';
+import { pause } from '../pause.js';
 import type { Db } from '../sql/db.js';
-import { sql } from '../sql/sql.js';
+import { join, sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import type { EnrichmentType } from './expression-enrichments.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-import { alteredSamples, geneSymbols, profiledSamples, studyCases, type AlteredSamples, type ProfiledSamples, type StudyCases } from './resident-lookups.js';
+import { alteredSamples, geneSymbols, profiledSamples, type AlteredSamples, type ProfiledSamples } from './resident-lookups.js';
 
 export interface AlterationEnrichmentGroup {
   name: string;
@@ -31,6 +32,9 @@ export interface AlterationEnrichment {
 
 /** Genes per pool task. */
 const BATCH = 4096;
+
+/** Altered samples counted between two pauses of the event loop (engine/pause.ts). */
+const SAMPLES_PER_SLICE = 65_536;
 
 /**
  * A group's cases are its distinct (study of the profile, caseId); its profiles are the distinct
@@ -60,18 +64,37 @@ export async function fetchAlterationEnrichments(
     .map((p) => [p.stable_id, p]));
   const missing = profileIds.find((id) => !profiles.has(id));
   if (missing !== undefined) throw NotFound.molecularProfile(missing);
-  const studies = new Map(await Promise.all([...new Set([...profiles.values()].map((p) => p.study_key))]
-    .map(async (key) => [key, await studyCases(db, matrices, key)] as const)));
+  // Per group: its case ids by study (of the profile named with each), and its distinct profiles.
+  const profilesOf = groups.map(() => new Set<number>());
+  const idsOf = groups.map(() => new Map<number, string[]>());
+  groups.forEach((g, i) => {
+    for (const { molecularProfileId, caseId } of g.identifiers) {
+      const profile = profiles.get(molecularProfileId)!;
+      profilesOf[i].add(profile.profile_key);
+      const ids = idsOf[i].get(profile.study_key) ?? [];
+      ids.push(caseId);
+      idsOf[i].set(profile.study_key, ids);
+    }
+  });
+  // DuckDB resolves the case ids (off the event loop): (group, sample, case) of the cases found.
+  const parts = idsOf.flatMap((byStudy, i) => [...byStudy].map(([study, ids]) => sql`SELECT ${i} AS grp, ${study} AS study_key, unnest(${ids}::VARCHAR[]) AS case_id`));
+  const gc = parts.length === 0
+    ? sql`SELECT NULL::INTEGER AS grp, NULL::INTEGER AS study_key, NULL::VARCHAR AS case_id WHERE FALSE`
+    : sql`SELECT DISTINCT * FROM (${join(parts, ' UNION ALL ')})`;
+  const [caseGroup, caseSample, caseKey] = await db.numericColumns(type === 'PATIENT'
+    ? sql`SELECT DISTINCT gc.grp::DOUBLE, s.sample_key::DOUBLE, p.patient_key::DOUBLE FROM (${gc}) gc
+        JOIN patient p ON p.study_key = gc.study_key AND p.patient_id = gc.case_id JOIN sample s ON s.patient_key = p.patient_key`
+    : sql`SELECT DISTINCT gc.grp::DOUBLE, s.sample_key::DOUBLE, s.sample_key::DOUBLE FROM (${gc}) gc
+        JOIN sample s ON s.study_key = gc.study_key AND s.sample_id = gc.case_id`);
   const symbols = await geneSymbols(db, matrices);
 
-  const perGroup = await Promise.all(groups.map(async (g) => {
-    const profileKeys = [...new Set(g.identifiers.map((c) => profiles.get(c.molecularProfileId)!.profile_key))];
-    const cases = casesOf(g, type, (id) => profiles.get(id)!.study_key, studies);
+  const perGroup = await Promise.all(profilesOf.map(async (keys, g) => {
+    const cases = casesOf(g, caseGroup, caseSample, caseKey);
     const [altered, profiled] = await Promise.all([
-      Promise.all(profileKeys.map((key) => alteredSamples(db, matrices, key, filter))),
-      Promise.all(profileKeys.map((key) => profiledSamples(db, matrices, key))),
+      Promise.all([...keys].map((key) => alteredSamples(db, matrices, key, filter))),
+      Promise.all([...keys].map((key) => profiledSamples(db, matrices, key))),
     ]);
-    return { altered: countAltered(cases, altered, symbols.ofGene), profiled: countProfiled(cases, profiled, symbols.ofPanel) };
+    return { altered: await countAltered(cases, altered, symbols.ofGene), profiled: countProfiled(cases, profiled, symbols.ofPanel) };
   }));
 
   // Symbols altered in a group, by byte order (as DuckDB sorts); the lowest Entrez id of each.
@@ -99,55 +122,43 @@ export async function fetchAlterationEnrichments(
   return (await Promise.all(pending)).flat();
 }
 
-/** A group's cases: the case of each sample through which one is looked up (+1; 0: none), and those samples. */
+/** A group's cases: the case of each sample through which one is looked up (+1; 0: none). */
 interface GroupCases {
   caseOf: Int32Array;
-  samples: number[];
   /** Cases are numbered below this. */
   caseBound: number;
 }
 
-function casesOf(
-  g: AlterationEnrichmentGroup, type: EnrichmentType, studyOf: (profileId: string) => number, studies: Map<number, StudyCases>,
-): GroupCases {
-  const all = [...studies.values()];
-  const caseOf = new Int32Array(Math.max(...all.map((s) => s.maxSampleKey)) + 1);
-  const caseBound = Math.max(...all.map((s) => (type === 'SAMPLE' ? s.maxSampleKey : s.maxPatientKey))) + 1;
-  const samples: number[] = [];
-  const add = (sample: number, c: number) => {
-    if (caseOf[sample] === 0) samples.push(sample);
-    caseOf[sample] = c + 1;
-  };
-  for (const { molecularProfileId, caseId } of g.identifiers) {
-    const study = studies.get(studyOf(molecularProfileId))!;
-    if (type === 'SAMPLE') {
-      const sample = study.sampleKeyOf.get(caseId);
-      if (sample !== undefined) add(sample, sample);
-      continue;
-    }
-    const patient = study.patientKeyOf.get(caseId);
-    if (patient !== undefined) for (const sample of study.samplesOfPatient.get(patient) ?? []) add(sample, patient);
-  }
-  return { caseOf, samples, caseBound };
+/** Group g's cases among the (group, sample, case) columns. */
+function casesOf(g: number, caseGroup: Float64Array, caseSample: Float64Array, caseKey: Float64Array): GroupCases {
+  const caseOf = new Int32Array(caseSample.reduce((m, s) => Math.max(m, s), 0) + 1);
+  for (let i = 0; i < caseGroup.length; i++) if (caseGroup[i] === g) caseOf[caseSample[i]] = caseKey[i] + 1;
+  return { caseOf, caseBound: caseKey.reduce((m, c) => Math.max(m, c), 0) + 1 };
 }
 
 /**
  * Per symbol, the group's distinct cases with an event of the gene in one of its profiles (genes
  * sharing a symbol: their counts summed), and the symbol's lowest Entrez id.
  */
-function countAltered(cases: GroupCases, profiles: readonly AlteredSamples[], symbolOf: Map<number, string>): Map<string, { cases: number; entrez: number }> {
+async function countAltered(cases: GroupCases, profiles: readonly AlteredSamples[], symbolOf: Map<number, string>): Promise<Map<string, { cases: number; entrez: number }>> {
   // Each gene's samples in every profile, so that a case counts once per gene (marked with the gene's turn).
   const parts = new Map<number, [AlteredSamples, number][]>();
   for (const profile of profiles) profile.genes.forEach((gene, i) => parts.set(gene, [...(parts.get(gene) ?? []), [profile, i]]));
   const turnOf = new Int32Array(cases.caseBound);
   let turn = 0;
   const bySymbol = new Map<string, { cases: number; entrez: number }>();
+  let read = 0;
   for (const [gene, slices] of parts) {
     const symbol = symbolOf.get(gene);
     if (symbol === undefined) continue;
+    if (read > SAMPLES_PER_SLICE) {
+      read = 0;
+      await pause();
+    }
     turn++;
     let n = 0;
     for (const [profile, i] of slices) {
+      read += profile.offsets[i + 1] - profile.offsets[i];
       for (let j = profile.offsets[i]; j < profile.offsets[i + 1]; j++) {
         const sample = profile.samples[j];
         const c = sample < cases.caseOf.length ? cases.caseOf[sample] - 1 : -1;

@@ -7,6 +7,7 @@
 // log2 values, row ranks) are kept within a memory budget, least recently used dropped first; a
 // profile larger than the whole budget is read for its request only.
 import { totalmem } from 'node:os';
+import { pause } from '../pause.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { numberOfCellText } from './molecular-data-value.js';
@@ -213,7 +214,7 @@ async function readMatrix(db: Db, cells: Fragment): Promise<ProfileMatrix> {
   // Cells start as NaN, in steps between which other requests get their turn.
   for (let from = 0; from < values.length; from += CELLS_PER_PAUSE) {
     values.fill(NaN, from, from + CELLS_PER_PAUSE);
-    await new Promise(setImmediate);
+    await pause();
   }
 
   const rowOf = new Map<number, number>();

@@ -1,43 +1,15 @@
-// Lookups that group comparisons make over whole studies and profiles, read once from the store
-// and kept in memory (profile-matrix.ts `keep`): the store is read-only while served. An
-// alteration enrichment of two groups of 50,000 samples resolves 100,000 case ids and counts
-// altered and profiled cases per gene; over these it takes milliseconds, where the same joins in
-// DuckDB take a few hundred (their pipelines start from one list parameter: one thread).
+// Lookups that alteration enrichments make over whole profiles, read once from the store and kept
+// in memory (profile-matrix.ts `keep`): the store is read-only while served. Counting the altered
+// and profiled cases of two groups of 50,000 samples per gene over these takes milliseconds, where
+// the same joins in DuckDB took over a hundred (their pipelines start from one list parameter of
+// cases: one thread).
 import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
-/** A study's samples and patients by id, and the largest keys of each. */
-export interface StudyCases {
-  sampleKeyOf: Map<string, number>;
-  patientKeyOf: Map<string, number>;
-  samplesOfPatient: Map<number, number[]>;
-  maxSampleKey: number;
-  maxPatientKey: number;
-}
-
-/** Rough bytes per id held in a map (the id, the key, the map's own entry). */
-const BYTES_PER_ID = 100;
-
-export function studyCases(db: Db, matrices: ProfileMatrices, studyKey: number): Promise<StudyCases> {
-  return matrices.keep(`study cases ${studyKey}`, async () => {
-    const [samples, patients] = await Promise.all([
-      db.all<{ sample_id: string; sample_key: number; patient_key: number }>(sql`
-        SELECT sample_id, sample_key, patient_key FROM sample WHERE study_key = ${studyKey}`),
-      db.all<{ patient_id: string; patient_key: number }>(sql`SELECT patient_id, patient_key FROM patient WHERE study_key = ${studyKey}`),
-    ]);
-    const samplesOfPatient = new Map<number, number[]>();
-    for (const s of samples) samplesOfPatient.set(s.patient_key, [...(samplesOfPatient.get(s.patient_key) ?? []), s.sample_key]);
-    return {
-      sampleKeyOf: new Map(samples.map((s) => [s.sample_id, s.sample_key])),
-      patientKeyOf: new Map(patients.map((p) => [p.patient_id, p.patient_key])),
-      samplesOfPatient,
-      maxSampleKey: samples.reduce((m, s) => Math.max(m, s.sample_key), 0),
-      maxPatientKey: patients.reduce((m, p) => Math.max(m, p.patient_key), 0),
-    };
-  }, (c) => BYTES_PER_ID * (2 * c.sampleKeyOf.size + c.patientKeyOf.size));
-}
+/** Rough bytes per entry held in a map (key, value, the map's own entry). */
+const BYTES_PER_ENTRY = 100;
 
 /** Per gene (entrez ids ascending), the distinct samples of one profile with an event passing a filter. */
 export interface AlteredSamples {
@@ -102,5 +74,5 @@ export function geneSymbols(db: Db, matrices: ProfileMatrices): Promise<GeneSymb
         GROUP BY p.panel_key`),
     ]);
     return { ofGene: new Map(genes.map((g) => [g.entrez_gene_id, g.hugo_gene_symbol])), ofPanel: new Map(panels.map((p) => [p.panel_key, p.symbols])) };
-  }, (s) => BYTES_PER_ID * (s.ofGene.size + [...s.ofPanel.values()].reduce((n, l) => n + l.length, 0)));
+  }, (s) => BYTES_PER_ENTRY * (s.ofGene.size + [...s.ofPanel.values()].reduce((n, l) => n + l.length, 0)));
 }

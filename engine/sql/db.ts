@@ -4,6 +4,7 @@ import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duc
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { migrateStudyStore } from './migrations.js';
+import { pause } from '../pause.js';
 import { checkDoubleTypes, doubleColumns } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
@@ -151,7 +152,7 @@ export class Db {
   async *numericChunks(query: Sql): AsyncGenerator<Float64Array[], void, undefined> {
     const result = await this.numericResult(query);
     for (let i = 0; i < result.chunkCount; i++) {
-      if (i % CHUNKS_BETWEEN_PAUSES === CHUNKS_BETWEEN_PAUSES - 1) await new Promise(setImmediate);
+      if (i % CHUNKS_BETWEEN_PAUSES === CHUNKS_BETWEEN_PAUSES - 1) await pause();
       yield doubleColumns(result.getChunk(i));
     }
   }
@@ -176,7 +177,7 @@ export class Db {
       for (let i = 1; ; i++) {
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) return;
-        if (i % CHUNKS_BETWEEN_PAUSES === 0) await new Promise(setImmediate);
+        if (i % CHUNKS_BETWEEN_PAUSES === 0) await pause();
         yield doubleColumns(chunk);
       }
     } finally {
