@@ -33,7 +33,8 @@ export interface AlterationEnrichment {
 /** Genes per pool task. */
 const BATCH = 4096;
 
-/** Altered samples counted between two pauses of the event loop (engine/pause.ts). */
+/** Case ids gathered, and samples counted, between two pauses of the event loop (engine/pause.ts). */
+const IDS_PER_SLICE = 16_384;
 const SAMPLES_PER_SLICE = 65_536;
 
 /**
@@ -67,15 +68,16 @@ export async function fetchAlterationEnrichments(
   // Per group: its case ids by study (of the profile named with each), and its distinct profiles.
   const profilesOf = groups.map(() => new Set<number>());
   const idsOf = groups.map(() => new Map<number, string[]>());
-  groups.forEach((g, i) => {
-    for (const { molecularProfileId, caseId } of g.identifiers) {
+  for (const [i, g] of groups.entries()) {
+    for (const [n, { molecularProfileId, caseId }] of g.identifiers.entries()) {
+      if (n % IDS_PER_SLICE === IDS_PER_SLICE - 1) await pause();
       const profile = profiles.get(molecularProfileId)!;
       profilesOf[i].add(profile.profile_key);
       const ids = idsOf[i].get(profile.study_key) ?? [];
       ids.push(caseId);
       idsOf[i].set(profile.study_key, ids);
     }
-  });
+  }
   // DuckDB resolves the case ids (off the event loop): (group, sample, case) of the cases found.
   const parts = idsOf.flatMap((byStudy, i) => [...byStudy].map(([study, ids]) => sql`SELECT ${i} AS grp, ${study} AS study_key, unnest(${ids}::VARCHAR[]) AS case_id`));
   const gc = parts.length === 0
@@ -94,7 +96,7 @@ export async function fetchAlterationEnrichments(
       Promise.all([...keys].map((key) => alteredSamples(db, matrices, key, filter))),
       Promise.all([...keys].map((key) => profiledSamples(db, matrices, key))),
     ]);
-    return { altered: await countAltered(cases, altered, symbols.ofGene), profiled: countProfiled(cases, profiled, symbols.ofPanel) };
+    return { altered: await countAltered(cases, altered, symbols.ofGene), profiled: await countProfiled(cases, profiled, symbols.ofPanel) };
   }));
 
   // Symbols altered in a group, by byte order (as DuckDB sorts); the lowest Entrez id of each.
@@ -179,13 +181,16 @@ async function countAltered(cases: GroupCases, profiles: readonly AlteredSamples
  * per symbol, its other cases profiled by a panel holding a gene of that symbol. Cases are grouped
  * by their set of panels first (a handful of sets), so that nothing is counted per case and gene.
  */
-function countProfiled(cases: GroupCases, profiles: readonly ProfiledSamples[], symbolsOfPanel: Map<number, string[]>): { wholeExome: number; bySymbol: Map<string, number> } {
+async function countProfiled(
+  cases: GroupCases, profiles: readonly ProfiledSamples[], symbolsOfPanel: Map<number, string[]>,
+): Promise<{ wholeExome: number; bySymbol: Map<string, number> }> {
   // Each case's panels: one (the usual case) in `single`, more in `several`; -1 none, -2 whole exome.
   const single = new Int32Array(cases.caseBound).fill(-1);
   const several = new Map<number, Set<number>>();
   const cased: number[] = [];
   for (const profile of profiles) {
     for (let i = 0; i < profile.samples.length; i++) {
+      if (i % SAMPLES_PER_SLICE === SAMPLES_PER_SLICE - 1) await pause();
       const sample = profile.samples[i];
       const c = sample < cases.caseOf.length ? cases.caseOf[sample] - 1 : -1;
       if (c < 0) continue;
