@@ -7,7 +7,6 @@ import { NotFound } from '../errors.js';
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import { holdsEachColumnOnce } from '../stats/matrix-columns.js';
 import { midranks } from '../stats/ranks.js';
 import { requireProfile } from './lookup.js';
 import { columnsOf, geneProfile, rowRanges, type ProfileMatrices, type ProfileMatrix } from './profile-matrix.js';
@@ -47,21 +46,25 @@ export async function* streamCoExpressions(
   // The query gene's numbers in profile A, over the sample ids taken in A's study.
   const [sampleKeys] = await db.numericColumns(sql`
     SELECT sample_key::DOUBLE FROM sample WHERE study_key = ${profileA.study_key} AND sample_id IN (${sampleIds}) ORDER BY sample_key`);
-  const a = await geneProfile(matrices, profileA.profile_key).matrix;
+  // Ranks stand for the numbers throughout: they order the cells as the numbers do, and Spearman's
+  // ρ depends on nothing else (RNA-seq profiles keep their numbers only log2-transformed).
+  const residentA = geneProfile(matrices, profileA);
+  const a = await residentA.matrix;
   const row = a.entities.indexOf(q.entrezGeneId);
   if (row < 0) return;
+  const ranksA = (await residentA.ranks()).ranks;
   const referenceKeys: number[] = [];
   const referenceValues: number[] = [];
   columnsOf(a, sampleKeys).forEach((column, i) => {
-    const x = column < 0 ? NaN : a.values[row * a.samples.length + column];
-    if (x !== x) return;
+    const at = row * a.samples.length + column;
+    if (column < 0 || Number.isNaN(a.values[at])) return;
     referenceKeys.push(sampleKeys[i]);
-    referenceValues.push(x);
+    referenceValues.push(ranksA[at]);
   });
   if (referenceValues.length === 0) return;
 
   // Every gene of profile B with a gene row, but those sharing the query gene's symbol.
-  const residentB = geneProfile(matrices, profileB.profile_key);
+  const residentB = geneProfile(matrices, profileB);
   const b = await residentB.matrix;
   const symbols = await residentB.derive('gene symbols', async () => {
     const named = await db.all<{ entrez_gene_id: number; hugo_gene_symbol: string }>(sql`
@@ -77,8 +80,7 @@ export async function* streamCoExpressions(
   const referenceRanks = new Float64Array(reference.length);
   midranks(reference, referenceRanks);
   const columns = columnsOf(b, referenceKeys);
-  // Over every sample of B, each gene's ranks are computed once per profile and reused.
-  const ranked = holdsEachColumnOnce(columns, b.samples.length) ? await residentB.ranks() : undefined;
+  const ranked = await residentB.ranks();
   // Every task is queued at once; a batch is handed on as soon as its own ends.
   const tasks = rowRanges(rows.length, b.samples.length).map(([from, to]) => {
     const batch = rows.subarray(from, to);

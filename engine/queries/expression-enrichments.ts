@@ -10,7 +10,7 @@ import { holdsEachColumnOnce } from '../stats/matrix-columns.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
 import { requireProfile, type ProfileRow } from './lookup.js';
-import { columnsOf, geneProfile, genericAssayProfile, rowRanges, type ProfileMatrices, type ResidentProfile } from './profile-matrix.js';
+import { columnsOf, geneProfile, genericAssayProfile, rowRanges, transformsToLog2, type ProfileMatrices, type ResidentProfile } from './profile-matrix.js';
 
 export const EXPRESSION_ENRICHMENT_TYPES = [
   'MICRO_RNA_EXPRESSION', 'MRNA_EXPRESSION', 'MRNA_EXPRESSION_NORMALS', 'RNA_EXPRESSION', 'METHYLATION', 'METHYLATION_BINARY',
@@ -63,7 +63,7 @@ export async function* streamGenomicEnrichments(
   const labels = sql`
     SELECT entrez_gene_id AS entity, hugo_gene_symbol AS label FROM gene
     WHERE hugo_gene_symbol NOT IN (SELECT hugo_gene_symbol FROM gene GROUP BY hugo_gene_symbol HAVING count(*) > 1)`;
-  const source = { resident: geneProfile(matrices, profile.profile_key), labels, log2: transformsToLog2(profile), ones: false };
+  const source = { resident: geneProfile(matrices, profile), labels, log2: transformsToLog2(profile), ones: false };
   for await (const rows of compare(db, stats, profile, groups, type, source)) {
     yield rows.map((r) => ({ entrezGeneId: r.entity, hugoGeneSymbol: r.label, groupsStatistics: r.groupsStatistics, pValue: r.pValue }));
   }
@@ -82,9 +82,6 @@ export async function* streamGenericAssayEnrichments(
     }));
   }
 }
-
-/** The reference transforms values by log2(max(x, 0) + 1) when the profile's id names RNA-seq data (binary or not). */
-export const transformsToLog2 = (profile: EnrichmentProfile) => profile.stable_id.includes('rna_seq');
 
 interface Compared {
   entity: number;

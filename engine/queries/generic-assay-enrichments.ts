@@ -9,10 +9,10 @@ import { benjaminiHochberg } from '../stats/benjamini-hochberg.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import {
-  GENERIC_ENTITY_LABELS, groupMembers, summarizeGroups, transformsToLog2, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics,
+  GENERIC_ENTITY_LABELS, groupMembers, summarizeGroups, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics,
 } from './expression-enrichments.js';
 import { fetchGenericAssayMeta } from './generic-assays.js';
-import { genericAssayProfile, type ProfileMatrices } from './profile-matrix.js';
+import { genericAssayProfile, transformsToLog2, type ProfileMatrices } from './profile-matrix.js';
 
 export interface GenericAssayCategoricalEnrichment {
   stableId: string;

@@ -24,7 +24,8 @@ describe('ProfileMatrices', () => {
     // Profile 1: entities 30 and 10 over samples 7, 5, 9 (entity 30 lacks sample 9; one NULL).
     await db.run(sql`INSERT INTO cells VALUES
       (1, 30, 7, 2.0), (1, 30, 5, 1.0), (1, 10, 5, 4.0), (1, 10, 7, NULL), (1, 10, 9, 8.0),
-      (2, 1, 1, 1.0), (2, 1, 2, 2.0), (3, 1, 1, 3.0), (3, 1, 2, 4.0)`);
+      (2, 1, 1, 1.0), (2, 1, 2, 2.0), (3, 1, 1, 3.0), (3, 1, 2, 4.0),
+      (4, 1, 1, -2.0), (4, 1, 2, -1.0), (4, 1, 3, 3.0)`);
   });
   afterAll(() => db.close());
   const cells = (profile: number) => sql`SELECT entity, sample_key, x FROM cells WHERE profile = ${profile}`;
@@ -50,6 +51,13 @@ describe('ProfileMatrices', () => {
     let computed = 0;
     const twice = await Promise.all([1, 2].map(() => profile.derive('n', async (m) => (computed++, m.entities.length))));
     expect([twice, computed]).toEqual([[1, 1], 1]);
+  });
+
+  it('keeps a profile read log2 only transformed, ranked before (its negative numbers stay apart)', async () => {
+    const profile = new ProfileMatrices(db, inline).get('p4', cells(4), { log2: true });
+    expect(Array.from((await profile.matrix).values)).toEqual([0, 0, 2]);
+    expect(await profile.log2()).toBe((await profile.matrix).values);
+    expect(Array.from((await profile.ranks()).ranks)).toEqual([0, 2, 4]);
   });
 
   it('keeps profiles within its budget, the least recently used dropped first', async () => {

@@ -47,12 +47,21 @@ export interface ProfileMatricesOptions {
 
 /** One profile's matrix and what is derived from it, each computed on first use. */
 export class ResidentProfile {
+  /**
+   * The matrix; read `log2`, its values are log2(max(x, 0) + 1) of the cells, transformed in
+   * place once the cells are ranked (so that the untransformed values need not be kept).
+   */
   readonly matrix: Promise<ProfileMatrix>;
   private readonly derived = new Map<string, Promise<unknown>>();
   bytes = 0;
 
-  constructor(db: Db, private readonly stats: StatsPool, cells: Fragment, private readonly grown: () => void) {
-    this.matrix = readMatrix(db, cells);
+  constructor(db: Db, private readonly stats: StatsPool, cells: Fragment, private readonly log2InPlace: boolean, private readonly grown: () => void) {
+    const raw = readMatrix(db, cells);
+    this.matrix = log2InPlace ? raw.then(async (m) => {
+      await this.rankRows(m);
+      await overRows(m, (from, to) => this.stats.run('log2MatrixRows', { values: m.values, out: m.values, columnCount: m.samples.length, from, to }));
+      return m;
+    }) : raw;
     this.matrix.then((m) => this.grow(m.values.byteLength + m.missing.byteLength), () => {});
   }
 
@@ -72,6 +81,7 @@ export class ResidentProfile {
 
   /** log2(max(x, 0) + 1) of every cell, as the enrichments transform RNA-seq values. */
   log2(): Promise<Float64Array> {
+    if (this.log2InPlace) return this.matrix.then((m) => m.values);
     return this.derive('log2', async (m) => {
       const out = new Float64Array(new SharedArrayBuffer(m.values.byteLength));
       await overRows(m, (from, to) => this.stats.run('log2MatrixRows', { values: m.values, out, columnCount: m.samples.length, from, to }));
@@ -94,16 +104,27 @@ export class ResidentProfile {
     }, (out) => out.byteLength);
   }
 
-  /** Each row's ranks (rows with a NaN cell are not ranked), for co-expressions over every sample. */
+  /** Each row's ranks among its numbers, of the untransformed values (for co-expressions). */
   ranks(): Promise<RowRanks> {
-    return this.derive('ranks', async (m) => {
-      const { ranks, memory } = allocateRanks(m.values.length, m.samples.length);
-      const rowRanks = new Float64Array(2 * m.entities.length);
-      await overRows(m, async (from, to) => {
-        rowRanks.set(await this.stats.run('rankMatrixRows', { values: m.values, ranks, columnCount: m.samples.length, missing: m.missing, from, to }), 2 * from);
-      });
-      return { ranks, memory, rowRanks };
-    }, (r) => (r.memory?.memory.buffer.byteLength ?? r.ranks.byteLength) + r.rowRanks.byteLength);
+    return this.matrix.then((m) => this.rankRows(m));
+  }
+
+  /** Ranks `m`'s rows once (a profile read `log2` before its transformation). */
+  private rankRows(m: ProfileMatrix): Promise<RowRanks> {
+    let ranked = this.derived.get('ranks') as Promise<RowRanks> | undefined;
+    if (!ranked) {
+      ranked = (async () => {
+        const { ranks, memory } = allocateRanks(m.values.length, m.samples.length);
+        const rowRanks = new Float64Array(2 * m.entities.length);
+        await overRows(m, async (from, to) => {
+          rowRanks.set(await this.stats.run('rankMatrixRows', { values: m.values, ranks, columnCount: m.samples.length, missing: m.missing, from, to }), 2 * from);
+        });
+        return { ranks, memory, rowRanks };
+      })();
+      ranked.then((r) => this.grow((r.memory?.memory.buffer.byteLength ?? r.ranks.byteLength) + r.rowRanks.byteLength), () => this.derived.delete('ranks'));
+      this.derived.set('ranks', ranked);
+    }
+    return ranked;
   }
 
   private grow(bytes: number): void {
@@ -130,12 +151,13 @@ export class ProfileMatrices {
 
   /**
    * The profile whose cells are `cells` (entity, sample_key, x: DOUBLE or NULL; one row per
-   * entity and sample); `key` names it (the profile, and how its cells are read).
+   * entity and sample); `key` names it (the profile, and how its cells are read). `log2`: keep
+   * the values only log2-transformed (ResidentProfile.matrix).
    */
-  get(key: string, cells: Fragment): ResidentProfile {
+  get(key: string, cells: Fragment, options: { log2?: boolean } = {}): ResidentProfile {
     const entry = this.touch(key);
     if (entry instanceof ResidentProfile) return entry;
-    const created = new ResidentProfile(this.db, this.stats, cells, () => this.shrink(created));
+    const created = new ResidentProfile(this.db, this.stats, cells, options.log2 ?? false, () => this.shrink(created));
     created.matrix.catch(() => this.entries.get(key) === created && this.entries.delete(key));
     this.entries.set(key, created);
     return created;
@@ -265,9 +287,20 @@ export function columnsOf(m: ProfileMatrix, sampleKeys: ArrayLike<number>): Int3
   return out;
 }
 
-/** A gene profile's numbers (gene_value.number). */
-export function geneProfile(matrices: ProfileMatrices, profileKey: number): ResidentProfile {
-  return matrices.get(`gene:${profileKey}`, sql`SELECT entrez_gene_id AS entity, sample_key, number AS x FROM gene_value WHERE profile_key = ${profileKey}`);
+/**
+ * The reference transforms values by log2(max(x, 0) + 1) when the profile's id names RNA-seq data
+ * (binary generic assays included).
+ */
+export const transformsToLog2 = (profile: { stable_id: string }) => profile.stable_id.includes('rna_seq');
+
+/**
+ * A gene profile's numbers (gene_value.number); an RNA-seq profile's only log2-transformed, as
+ * the enrichments read them (co-expressions read ranks, made before the transformation).
+ */
+export function geneProfile(matrices: ProfileMatrices, profile: { profile_key: number; stable_id: string }): ResidentProfile {
+  return matrices.get(`gene:${profile.profile_key}`, sql`SELECT entrez_gene_id AS entity, sample_key, number AS x FROM gene_value WHERE profile_key = ${profile.profile_key}`, {
+    log2: transformsToLog2(profile),
+  });
 }
 
 /**

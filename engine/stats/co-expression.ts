@@ -15,26 +15,27 @@ export interface CoExpressionInput {
   missing: Uint8Array;
   /** The rows to test, in answer order. */
   rows: Int32Array;
-  /** The query gene's values, one per reference sample, and their midranks (ranks.ts). */
+  /** The query gene's values (or anything ordering them alike: their ranks), one per reference sample, and their midranks (ranks.ts). */
   reference: Float64Array;
   referenceRanks: Float64Array;
   /** Per reference sample, its column in `values`, or -1 when the profile lacks the sample. */
   columns: Int32Array;
   threshold: number;
   /**
-   * The rows' doubled midranks and, per row, (distinct values, sum of squared doubled ranks)
-   * (matrix-ranks.ts). When given and the reference holds every column once, a row without NaN
-   * is tested on them: ρ is then a dot product, with no sort.
+   * The rows' doubled midranks among their numbers and, per row, (distinct values, sum of squared
+   * doubled ranks) (matrix-ranks.ts). The pairs are ranked by them (they order the cells as the
+   * numbers do); when the reference holds every column once, a row without NaN needs no ranking
+   * at all: ρ is a dot product.
    */
-  ranked?: { ranks: Uint16Array | Uint32Array; memory?: RankMemory; rowRanks: Float64Array };
+  ranked: { ranks: Uint16Array | Uint32Array; memory?: RankMemory; rowRanks: Float64Array };
 }
 
 /** Per row of `rows`, three numbers: 1 to keep it (0 to drop), ρ and p (NaN meaning null). */
 export function coExpressions(input: CoExpressionInput): Float64Array {
   const { ranked, columns, columnCount } = input;
   // The query gene's doubled ranks by column, when it covers every column once.
-  const byColumn = ranked && holdsEachColumnOnce(columns, columnCount) ? ranksByColumn(input.referenceRanks, columns) : undefined;
-  if (!ranked || !byColumn) return correlate(input);
+  const byColumn = holdsEachColumnOnce(columns, columnCount) ? ranksByColumn(input.referenceRanks, columns) : undefined;
+  if (!byColumn) return correlate(input);
   const dotOf = (row: number) => {
     const base = row * columnCount;
     let d0 = 0, d1 = 0, d2 = 0, d3 = 0;
@@ -62,12 +63,12 @@ interface RankedRows {
 }
 
 /**
- * Each row's verdict. With `ranked`, a row without NaN needs no ranking: ρ is the dot product of
+ * Each row's verdict. With `fast`, a row without NaN needs no ranking: ρ is the dot product of
  * its ranks with the query gene's, centred and scaled; other rows are paired with the query gene
  * and both sides ranked.
  */
-function correlate(input: CoExpressionInput, ranked?: RankedRows): Float64Array {
-  const { values, columnCount, missing, rows, reference, referenceRanks, columns, threshold } = input;
+function correlate(input: CoExpressionInput, fast?: RankedRows): Float64Array {
+  const { values, columnCount, missing, rows, reference, referenceRanks, columns, threshold, ranked } = input;
   const out = new Float64Array(rows.length * 3).fill(NaN);
   const size = reference.length;
   const rx = new Float64Array(size);
@@ -77,8 +78,8 @@ function correlate(input: CoExpressionInput, ranked?: RankedRows): Float64Array 
   const index = new Int32Array(size);
   for (let i = 0; i < rows.length; i++) {
     const base = rows[i] * columnCount;
-    if (ranked && missing[rows[i]] === 0) {
-      const distinct = ranked.rowRanks[2 * rows[i]];
+    if (fast && missing[rows[i]] === 0) {
+      const distinct = fast.rowRanks[2 * rows[i]];
       if (qualityFails(size, distinct)) {
         out[3 * i] = 1;
         continue;
@@ -86,7 +87,7 @@ function correlate(input: CoExpressionInput, ranked?: RankedRows): Float64Array 
       // Doubled midranks of n values sum to n(n − 1) and average n − 1, whatever the ties: every
       // term below is an integer below 2^53, so exact.
       const centre = size * (size - 1) * (size - 1);
-      const rho = (ranked.dot(rows[i]) - centre) / Math.sqrt((ranked.squares - centre) * (ranked.rowRanks[2 * rows[i] + 1] - centre));
+      const rho = (fast.dot(rows[i]) - centre) / Math.sqrt((fast.squares - centre) * (fast.rowRanks[2 * rows[i] + 1] - centre));
       keepOrDrop(out, i, rho, size, threshold);
       continue;
     }
@@ -94,9 +95,8 @@ function correlate(input: CoExpressionInput, ranked?: RankedRows): Float64Array 
     for (let p = 0; p < size; p++) {
       const column = columns[p];
       if (column < 0) continue;
-      const value = values[base + column];
-      if (value !== value) continue;
-      y[n] = value;
+      if (values[base + column] !== values[base + column]) continue;
+      y[n] = ranked.ranks[base + column];
       index[n++] = p;
     }
     if (n === 0) {

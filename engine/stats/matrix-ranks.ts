@@ -1,14 +1,15 @@
-// Each row's midranks over its whole row of a resident profile matrix, computed once per profile
-// and kept beside it, so that a co-expression over every sample of the profile needs no sort: its
-// Spearman's ρ is a dot product of two rank vectors (co-expression.ts). A pool task over a range
-// of rows, writing into a matrix of ranks shared between threads.
+// Each row's midranks among its row's numbers in a resident profile matrix, computed once per
+// profile and kept beside it: a co-expression over every sample of the profile needs no sort (its
+// Spearman's ρ is a dot product of two rank vectors), and any other ranks the ranks, which order
+// the cells as their values do (co-expression.ts). A pool task over a range of rows, writing into
+// a matrix of ranks shared between threads.
 import { rankMemory, type RankMemory } from './rank-dot.js';
 import { midranks } from './ranks.js';
 
 export interface MatrixRanksInput {
   /** Row-major, `columnCount` cells per row; NaN = no number. */
   values: Float64Array;
-  /** Out: twice each cell's 0-based midrank (an integer) in its row; rows with a NaN are left as they are. */
+  /** Out: twice each cell's 0-based midrank (an integer) among its row's numbers; NaN cells are left as they are. */
   ranks: Uint16Array | Uint32Array;
   columnCount: number;
   missing: Uint8Array;
@@ -18,20 +19,32 @@ export interface MatrixRanksInput {
 
 /**
  * Per row (from `from`), two numbers: the distinct values and the sum of squares of the doubled
- * ranks; NaN for a row with a NaN cell (not ranked).
+ * ranks. A row with NaN cells is ranked among its numbers.
  */
 export function rankMatrixRows(input: MatrixRanksInput): Float64Array {
   const { values, ranks, columnCount: n, missing, from, to } = input;
-  const out = new Float64Array(2 * (to - from)).fill(NaN);
+  const out = new Float64Array(2 * (to - from));
   const ranked = new Float64Array(n);
+  const numbers = new Float64Array(n);
+  const columns = new Int32Array(n);
   for (let r = from; r < to; r++) {
-    if (missing[r] !== 0) continue;
     const base = r * n;
-    const distinct = midranks(values.subarray(base, base + n), ranked);
+    let count = n;
+    let row = values.subarray(base, base + n);
+    if (missing[r] !== 0) {
+      count = 0;
+      for (let c = 0; c < n; c++) {
+        if (values[base + c] !== values[base + c]) continue;
+        numbers[count] = values[base + c];
+        columns[count++] = c;
+      }
+      row = numbers.subarray(0, count);
+    }
+    const distinct = midranks(row, ranked.subarray(0, count));
     let squares = 0;
-    for (let c = 0; c < n; c++) {
-      const twice = 2 * ranked[c];
-      ranks[base + c] = twice;
+    for (let i = 0; i < count; i++) {
+      const twice = 2 * ranked[i];
+      ranks[base + (missing[r] !== 0 ? columns[i] : i)] = twice;
       squares += twice * twice;
     }
     out[2 * (r - from)] = distinct;
