@@ -4,8 +4,9 @@
 // into a dense row-major matrix (rows: entities, columns: samples, NaN where a cell has no
 // number) in memory shared with the statistics pool, and later requests run there. The store is
 // read-only while served, so a matrix never goes stale. Matrices (with what is derived from them:
-// log2 values, row ranks) are kept within a memory budget, least recently used dropped first; a
-// profile larger than the whole budget is read for its request only.
+// log2 values, row totals, row ranks) and other lookups read once (`keep`: resident-lookups.ts)
+// are kept within a memory budget, least recently used dropped first; one larger than the whole
+// budget is read for its request only.
 import { totalmem } from 'node:os';
 import { pause } from '../pause.js';
 import type { Db } from '../sql/db.js';
@@ -32,7 +33,7 @@ export interface ProfileMatrix {
   missing: Uint8Array;
 }
 
-/** Doubled midranks of each row without NaN, and per row (distinct values, sum of squared ranks) (matrix-ranks.ts). */
+/** Doubled midranks of each row's numbers, and per row (distinct values, sum of squared ranks) (matrix-ranks.ts). */
 export interface RowRanks {
   ranks: Uint16Array | Uint32Array;
   /** The memory holding `ranks` when the SIMD dot product takes them (rank-dot.ts). */
