@@ -48,8 +48,8 @@ const SAMPLES_PER_SLICE = 65_536;
  * a panel holding the gene. Genes sharing a symbol are merged (altered counts summed, lowest entrez
  * id), as the reference keys by symbol; genes without a symbol are left out. A group where the
  * gene is not profiled counts 0 / 0, even with events (the reference drops altered counts of
- * unprofiled genes). Counted here over lookups read once per study and profile
- * (resident-lookups.ts); the pool tests.
+ * unprofiled genes). DuckDB resolves the case ids; the altered and profiled cases are counted
+ * here over lookups read once per profile (resident-lookups.ts); the pool tests.
  */
 export async function fetchAlterationEnrichments(
   db: Db, stats: StatsPool, matrices: ProfileMatrices, groups: readonly AlterationEnrichmentGroup[], type: EnrichmentType,

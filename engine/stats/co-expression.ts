@@ -85,7 +85,7 @@ function correlate(input: CoExpressionInput, fast?: RankedRows): Float64Array {
         continue;
       }
       // Doubled midranks of n values sum to n(n − 1) and average n − 1, whatever the ties: every
-      // term below is an integer below 2^53, so exact.
+      // term below is an integer, below 2^53 (so exact) up to about 130,000 samples.
       const centre = size * (size - 1) * (size - 1);
       const rho = (fast.dot(rows[i]) - centre) / Math.sqrt((fast.squares - centre) * (fast.rowRanks[2 * rows[i] + 1] - centre));
       keepOrDrop(out, i, rho, size, threshold);

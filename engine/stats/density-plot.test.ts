@@ -83,4 +83,12 @@ describe('densityPlot', () => {
     expect(run([], [], axis(50), axis(50))).toEqual({ bins: [] });
     expect(run([-1, -3], [1, 2], axis(5, { log: true }), axis(5))).toEqual({ bins: [] });
   });
+
+  it('keeps cells apart whatever the bin counts (up to 2^31 − 1 per axis)', () => {
+    // x = 1 falls in the last x cell, y = 0 and 1 in y cells 0 and 1: i · (y cells) + j is about
+    // 4.6e18 there, where doubles are 1,024 apart, so those two cells would be counted as one.
+    const huge = 2_147_483_647;
+    const { bins } = run([0, 1, 1], [huge, 0, 1], axis(huge), axis(huge));
+    expect(bins.map((b) => [b.minX, b.minY, b.count])).toEqual([[0, huge, 1], [1, 0, 1], [1, 1, 1]]);
+  });
 });

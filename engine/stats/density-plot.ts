@@ -77,12 +77,14 @@ export function densityPlot(input: DensityInput): DensityPlotData {
   const bx = bounds(x, xAxis);
   const by = bounds(y, yAxis);
 
-  // Cells keyed by i · (y cells) + j: bin counts are request parameters, so no dense grid.
-  const cells = new Map<number, DensityPlotBin & { i: number; j: number }>();
+  // Cells keyed by i · (y cells) + j while that is exact, else by text: bin counts are request
+  // parameters (up to 2^31 − 1 each), so no dense grid.
+  const numericKeys = Number.isSafeInteger(xAxis.binCount * yAxis.binCount);
+  const cells = new Map<number | string, DensityPlotBin & { i: number; j: number }>();
   for (let k = 0; k < n; k++) {
     const i = cellOf(x[k], bx.start, bx.width, xAxis.binCount);
     const j = cellOf(y[k], by.start, by.width, yAxis.binCount);
-    const key = i * yAxis.binCount + j;
+    const key = numericKeys ? i * yAxis.binCount + j : `${i}:${j}`;
     const cell = cells.get(key);
     if (cell === undefined) {
       cells.set(key, { i, j, binX: bx.start + i * bx.width, binY: by.start + j * by.width, minX: x[k], maxX: x[k], minY: y[k], maxY: y[k], count: 1 });
