@@ -73,7 +73,12 @@ export function rankMemory(cells: number, columnCount: number): RankMemory | und
   const bytes = scratchOffset(cells) + SLOTS * slotBytes(columnCount);
   const pages = Math.ceil(bytes / PAGE);
   if (pages > MAX_PAGES) return undefined;
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  let memory: WebAssembly.Memory;
+  try {
+    memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  } catch {
+    return undefined; // no room for a WebAssembly memory of that size: plain arrays instead
+  }
   return { memory, ranks: new Uint16Array(memory.buffer, LOCK_BYTES, cells) };
 }
 
