@@ -29,17 +29,29 @@ export function alteredSamples(db: Db, matrices: ProfileMatrices, profileKey: nu
     WHEN 'cna' THEN ${compileAlterationPredicate(filter, 'cna')}
     ELSE ${filter?.structuralVariants !== false} AND ${compileAlterationPredicate(filter, 'structural_variant')} END`;
   return matrices.keep(`altered samples ${profileKey} ${passes.text} ${JSON.stringify(passes.params)}`, async () => {
-    const [genes, samples] = await db.numericColumns(sql`
-      SELECT DISTINCT e.entrez_gene_id::DOUBLE, e.sample_key::DOUBLE FROM genomic_event e WHERE e.profile_key = ${profileKey} AND ${passes}
-      ORDER BY 1, 2`);
+    // Chunk by chunk (millions of rows), with pauses for other requests (numericChunks).
     const distinct: number[] = [];
     const offsets: number[] = [];
-    genes.forEach((gene, i) => {
-      if (i > 0 && gene === genes[i - 1]) return;
-      distinct.push(gene);
-      offsets.push(i);
-    });
-    offsets.push(genes.length);
+    const parts: Float64Array[] = [];
+    let count = 0;
+    for await (const [genes, samples] of db.numericChunks(sql`
+      SELECT DISTINCT e.entrez_gene_id::DOUBLE, e.sample_key::DOUBLE FROM genomic_event e WHERE e.profile_key = ${profileKey} AND ${passes}
+      ORDER BY 1, 2`)) {
+      genes.forEach((gene, i) => {
+        if (gene === distinct[distinct.length - 1]) return;
+        distinct.push(gene);
+        offsets.push(count + i);
+      });
+      count += genes.length;
+      parts.push(samples);
+    }
+    offsets.push(count);
+    const samples = new Float64Array(count);
+    let at = 0;
+    for (const part of parts) {
+      samples.set(part, at);
+      at += part.length;
+    }
     return { genes: Float64Array.from(distinct), offsets: Int32Array.from(offsets), samples };
   }, (a) => a.genes.byteLength + a.offsets.byteLength + a.samples.byteLength);
 }
@@ -67,12 +79,19 @@ export interface GeneSymbols {
 
 export function geneSymbols(db: Db, matrices: ProfileMatrices): Promise<GeneSymbols> {
   return matrices.keep('gene symbols', async () => {
-    const [genes, panels] = await Promise.all([
-      db.all<{ entrez_gene_id: number; hugo_gene_symbol: string }>(sql`SELECT entrez_gene_id, hugo_gene_symbol FROM gene`),
-      db.all<{ panel_key: number; symbols: string[] }>(sql`
-        SELECT p.panel_key, list(DISTINCT g.hugo_gene_symbol) AS symbols FROM gene_panel_gene p JOIN gene g USING (entrez_gene_id)
-        GROUP BY p.panel_key`),
-    ]);
-    return { ofGene: new Map(genes.map((g) => [g.entrez_gene_id, g.hugo_gene_symbol])), ofPanel: new Map(panels.map((p) => [p.panel_key, p.symbols])) };
+    // Streamed, a batch of rows at a time: tens of thousands of genes are no single long stall.
+    const symbols: GeneSymbols = { ofGene: new Map(), ofPanel: new Map() };
+    for await (const rows of db.stream<{ entrez_gene_id: number; hugo_gene_symbol: string }>(sql`SELECT entrez_gene_id, hugo_gene_symbol FROM gene`)) {
+      for (const g of rows) symbols.ofGene.set(g.entrez_gene_id, g.hugo_gene_symbol);
+    }
+    for await (const rows of db.stream<{ panel_key: number; hugo_gene_symbol: string }>(sql`
+      SELECT DISTINCT p.panel_key, g.hugo_gene_symbol FROM gene_panel_gene p JOIN gene g USING (entrez_gene_id)`)) {
+      for (const r of rows) {
+        const panel = symbols.ofPanel.get(r.panel_key) ?? [];
+        panel.push(r.hugo_gene_symbol);
+        symbols.ofPanel.set(r.panel_key, panel);
+      }
+    }
+    return symbols;
   }, (s) => BYTES_PER_ENTRY * (s.ofGene.size + [...s.ofPanel.values()].reduce((n, l) => n + l.length, 0)));
 }

@@ -6,8 +6,11 @@ import { InvalidRequest } from '../../engine/errors.js';
 import { fetchAlterationEnrichments } from '../../engine/queries/alteration-enrichments.js';
 import { AlterationEnrichmentSchema, MolecularProfileCasesGroupAndAlterationTypeFilterSchema } from '../schemas/alteration-enrichments.js';
 import { EnrichmentTypeSchema } from '../schemas/enrichments.js';
+import { useSlicedJsonBodies } from '../sliced-json.js';
 
 export const alterationEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Case lists of tens of thousands: the event loop stays free while they are parsed.
+  useSlicedJsonBodies(app);
   app.post('/alteration-enrichments/fetch', {
     schema: {
       tags: ['Enrichments'], operationId: 'fetchAlterationEnrichmentsUsingPOST',

@@ -6,8 +6,11 @@ import { InvalidRequest } from '../../engine/errors.js';
 import { streamCoExpressions } from '../../engine/queries/co-expressions.js';
 import { jsonTexts, sendJsonArrayStream } from '../json-array-stream.js';
 import { CoExpressionFilterSchema, CoExpressionSchema } from '../schemas/co-expressions.js';
+import { useSlicedJsonBodies } from '../sliced-json.js';
 
 export const coExpressionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Case lists of tens of thousands: the event loop stays free while they are parsed.
+  useSlicedJsonBodies(app);
   app.post('/molecular-profiles/co-expressions/fetch', {
     schema: {
       tags: ['Co-Expressions'], operationId: 'fetchCoExpressionsUsingPOST', description: 'Calculates correlations between a genetic entity from a specific profile and another profile from the same study',

@@ -7,6 +7,7 @@ import {
 } from '../../engine/queries/expression-enrichments.js';
 import { groupsOf } from '../enrichment-request.js';
 import { jsonTexts, sendJsonArrayStream } from '../json-array-stream.js';
+import { useSlicedJsonBodies } from '../sliced-json.js';
 import {
   EnrichmentTypeSchema, GenericAssayEnrichmentSchema, GenomicEnrichmentSchema, MolecularProfileCasesGroupFilterSchema,
 } from '../schemas/enrichments.js';
@@ -16,6 +17,8 @@ const querystring = Type.Object({ enrichmentType: Type.Optional(EnrichmentTypeSc
 const body = Type.Array(MolecularProfileCasesGroupFilterSchema);
 
 export const expressionEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Case lists of tens of thousands: the event loop stays free while they are parsed.
+  useSlicedJsonBodies(app);
   app.post('/expression-enrichments/fetch', {
     schema: {
       tags, operationId: 'fetchGenomicEnrichmentsUsingPOST', description: 'Fetch genomic enrichments in a molecular profile',

@@ -9,6 +9,7 @@ import type { Db } from '../../engine/sql/db.js';
 import { EnrichmentTypeSchema, MolecularProfileCasesGroupFilterSchema, type MolecularProfileCasesGroupFilter } from '../schemas/enrichments.js';
 import { groupsOf } from '../enrichment-request.js';
 import { GenericAssayBinaryEnrichmentSchema, GenericAssayCategoricalEnrichmentSchema } from '../schemas/generic-assay-categorical-enrichments.js';
+import { useSlicedJsonBodies } from '../sliced-json.js';
 
 const querystring = Type.Object({ enrichmentType: Type.Optional(EnrichmentTypeSchema) });
 const body = Type.Array(MolecularProfileCasesGroupFilterSchema);
@@ -26,6 +27,8 @@ async function request(db: Db, filters: readonly MolecularProfileCasesGroupFilte
 }
 
 export const genericAssayCategoricalEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Case lists of tens of thousands: the event loop stays free while they are parsed.
+  useSlicedJsonBodies(app);
   app.post('/generic-assay-categorical-enrichments/fetch', {
     schema: {
       tags: ['Enrichments'], operationId: 'fetchGenericAssayCategoricalDataEnrichmentInMultipleMolecularProfilesUsingPOST',

@@ -55,6 +55,21 @@ describe('POST /api/alteration-enrichments/fetch', () => {
     expect(body[0]).not.toHaveProperty('cytoband');
   });
 
+  it('takes a body of over 1 MB in slices: the same answer; a malformed one is a 400, a prototype key too', async () => {
+    const small = { molecularProfileCasesGroupFilter: [group('G1', GP, ['sample1', 'sample2']), group('G2', GP, ['sample3', 'sample4', 'sample5'])] };
+    // 20,000 more case ids per group that no study holds: nothing changes, but the body is 4 MB.
+    const padding = Array.from({ length: 20_000 }, (_, i) => `nowhere-${i}`);
+    const large = { molecularProfileCasesGroupFilter: [group('G1', GP, ['sample1', 'sample2', ...padding]), group('G2', GP, ['sample3', 'sample4', 'sample5', ...padding])] };
+    expect(JSON.stringify(large).length).toBeGreaterThan(1 << 20);
+    expect((await post(large)).body).toEqual((await post(small)).body);
+    const text = JSON.stringify(large);
+    const send = (payload: string) => app.inject({ method: 'POST', url: '/api/alteration-enrichments/fetch', headers: { 'content-type': 'application/json' }, payload });
+    for (const bad of [text.replace('"nowhere-5"}', '"nowhere-5"},'), text.replace('"caseId":"nowhere-7"', '"__proto__":{"x":1},"caseId":"nowhere-7"')]) {
+      const res = await send(bad);
+      expect([res.statusCode, res.json()]).toEqual([400, { message: 'There is an error in the JSON format of the request payload' }]);
+    }
+  });
+
   it('three groups: chi-square; more altered than profiled gives 0, an unprofiled group 1', async () => {
     const M = ['teststudy_genepanels_mutations'];
     const { body } = await post({
