@@ -82,7 +82,7 @@ export async function fetchAlterationEnrichments(
   const parts = idsOf.flatMap((byStudy, i) => [...byStudy].map(([study, ids]) => sql`SELECT ${i} AS grp, ${study} AS study_key, unnest(${ids}::VARCHAR[]) AS case_id`));
   const gc = parts.length === 0
     ? sql`SELECT NULL::INTEGER AS grp, NULL::INTEGER AS study_key, NULL::VARCHAR AS case_id WHERE FALSE`
-    : sql`SELECT DISTINCT * FROM (${join(parts, ' UNION ALL ')})`;
+    : join(parts, ' UNION ALL '); // repeated ids: the DISTINCT of the join below drops them
   const [caseGroup, caseSample, caseKey] = await db.numericColumns(type === 'PATIENT'
     ? sql`SELECT DISTINCT gc.grp::DOUBLE, s.sample_key::DOUBLE, p.patient_key::DOUBLE FROM (${gc}) gc
         JOIN patient p ON p.study_key = gc.study_key AND p.patient_id = gc.case_id JOIN sample s ON s.patient_key = p.patient_key`
