@@ -10,6 +10,7 @@ import type { StatsPool } from '../stats/pool/pool.js';
 import { midranks } from '../stats/ranks.js';
 import { requireProfile } from './lookup.js';
 import { columnsOf, geneProfile, rowRanges, type ProfileMatrices, type ProfileMatrix } from './profile-matrix.js';
+import { geneSymbols } from './resident-lookups.js';
 
 export interface CoExpression {
   geneticEntityId: string;
@@ -40,8 +41,9 @@ export async function* streamCoExpressions(
   if (q.samples.kind === 'ids' ? q.samples.sampleIds.length === 0 : !(await db.one(sql`SELECT 1 FROM (${sampleIds}) LIMIT 1`))) return;
   const profileA = await requireProfile(db, q.molecularProfileIdA);
   const profileB = q.molecularProfileIdB === q.molecularProfileIdA ? profileA : await requireProfile(db, q.molecularProfileIdB);
-  const gene = await db.one<{ hugo_gene_symbol: string }>(sql`SELECT hugo_gene_symbol FROM gene WHERE entrez_gene_id = ${q.entrezGeneId}`);
-  if (!gene) throw NotFound.gene(String(q.entrezGeneId));
+  const symbolOf = (await geneSymbols(db, matrices)).ofGene;
+  const querySymbol = symbolOf.get(q.entrezGeneId);
+  if (querySymbol === undefined) throw NotFound.gene(String(q.entrezGeneId));
 
   // The query gene's numbers in profile A, over the sample ids taken in A's study.
   const [sampleKeys] = await db.numericColumns(sql`
@@ -66,14 +68,9 @@ export async function* streamCoExpressions(
   // Every gene of profile B with a gene row, but those sharing the query gene's symbol.
   const residentB = geneProfile(matrices, profileB);
   const b = await residentB.matrix;
-  const symbols = await residentB.derive('gene symbols', async () => {
-    const named = await db.all<{ entrez_gene_id: number; hugo_gene_symbol: string }>(sql`
-      SELECT entrez_gene_id, hugo_gene_symbol FROM gene WHERE entrez_gene_id IN (SELECT unnest(${Array.from(b.entities)}::INTEGER[]))`);
-    return new Map(named.map((r) => [r.entrez_gene_id, r.hugo_gene_symbol]));
-  });
   const rows = Int32Array.from(Array.from(b.entities.keys()).filter((r) => {
-    const symbol = symbols.get(b.entities[r]);
-    return symbol !== undefined && symbol !== gene.hugo_gene_symbol;
+    const symbol = symbolOf.get(b.entities[r]);
+    return symbol !== undefined && symbol !== querySymbol;
   }));
   const reference = Float64Array.from(referenceValues);
   // The query gene's ranks, once for every task (10,000 values take well under a millisecond).

@@ -10,6 +10,7 @@
 import { totalmem } from 'node:os';
 import { pause } from '../pause.js';
 import type { Db } from '../sql/db.js';
+import { concatenate } from '../sql/numeric-chunks.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { numberOfCellText } from './molecular-data-value.js';
 import { allocateRanks } from '../stats/matrix-ranks.js';
@@ -71,9 +72,14 @@ export class ResidentProfile {
    * it holds against the budget (typed arrays; small things need not).
    */
   derive<T>(name: string, compute: (m: ProfileMatrix) => Promise<T>, bytes: (t: T) => number = () => 0): Promise<T> {
+    return this.memo(name, () => this.matrix.then(compute), bytes);
+  }
+
+  /** `compute`'s value under `name`, computed once (forgotten if it fails) and counted with the profile. */
+  private memo<T>(name: string, compute: () => Promise<T>, bytes: (t: T) => number): Promise<T> {
     let value = this.derived.get(name) as Promise<T> | undefined;
     if (!value) {
-      value = this.matrix.then(compute);
+      value = compute();
       value.then((t) => this.grow(bytes(t)), () => this.derived.delete(name));
       this.derived.set(name, value);
     }
@@ -95,13 +101,7 @@ export class ResidentProfile {
     return this.derive(log2 ? 'log2 totals' : 'totals', async (m) => {
       const values = log2 ? await this.log2() : m.values;
       const parts = await overRows(m, (from, to) => this.stats.run('matrixRowTotals', { values, columnCount: m.samples.length, from, to }));
-      const out = new Float64Array(new SharedArrayBuffer(3 * m.entities.length * 8));
-      let at = 0;
-      for (const part of parts) {
-        out.set(part, at);
-        at += part.length;
-      }
-      return out;
+      return concatenate(parts, true);
     }, (out) => out.byteLength);
   }
 
@@ -110,22 +110,16 @@ export class ResidentProfile {
     return this.matrix.then((m) => this.rankRows(m));
   }
 
-  /** Ranks `m`'s rows once (a profile read `log2` before its transformation). */
+  /** Ranks `m`'s rows once (a profile read `log2` before its transformation, so not through derive). */
   private rankRows(m: ProfileMatrix): Promise<RowRanks> {
-    let ranked = this.derived.get('ranks') as Promise<RowRanks> | undefined;
-    if (!ranked) {
-      ranked = (async () => {
-        const { ranks, memory } = allocateRanks(m.values.length, m.samples.length);
-        const rowRanks = new Float64Array(2 * m.entities.length);
-        await overRows(m, async (from, to) => {
-          rowRanks.set(await this.stats.run('rankMatrixRows', { values: m.values, ranks, columnCount: m.samples.length, missing: m.missing, from, to }), 2 * from);
-        });
-        return { ranks, memory, rowRanks };
-      })();
-      ranked.then((r) => this.grow((r.memory?.memory.buffer.byteLength ?? r.ranks.byteLength) + r.rowRanks.byteLength), () => this.derived.delete('ranks'));
-      this.derived.set('ranks', ranked);
-    }
-    return ranked;
+    return this.memo('ranks', async () => {
+      const { ranks, memory } = allocateRanks(m.values.length, m.samples.length);
+      const rowRanks = new Float64Array(2 * m.entities.length);
+      await overRows(m, async (from, to) => {
+        rowRanks.set(await this.stats.run('rankMatrixRows', { values: m.values, ranks, columnCount: m.samples.length, missing: m.missing, from, to }), 2 * from);
+      });
+      return { ranks, memory, rowRanks };
+    }, (r) => (r.memory?.memory.buffer.byteLength ?? r.ranks.byteLength) + r.rowRanks.byteLength);
   }
 
   private grow(bytes: number): void {

@@ -1,11 +1,11 @@
 // The only module that imports @duckdb/node-api for queries: opening a store,
 // running `sql` values, transactions, appenders, and the row mapper.
-import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { migrateStudyStore } from './migrations.js';
 import { pause } from '../pause.js';
-import { checkDoubleTypes, doubleColumns } from './numeric-chunks.js';
+import { checkDoubleTypes, concatenate, doubleColumns } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
@@ -132,11 +132,17 @@ export class Db {
    * consumer finishes, stops early (`return()`) or fails.
    */
   async *stream<T = Row>(query: Sql): AsyncGenerator<T[], void, undefined> {
+    yield* this.streamed(query, async function* (result) {
+      for await (const rows of result.yieldRowObjectJs()) yield rows.map((row) => normaliseRow(row) as T);
+    });
+  }
+
+  /** A streamed result read by `read`, on a connection of its own taken and given back around it. */
+  private async *streamed<T>(query: Sql, read: (result: DuckDBResult) => AsyncGenerator<T, void, undefined>): AsyncGenerator<T, void, undefined> {
     if (this.pooled) await this.slots.take();
     const connection = await this.instance.connect();
     try {
-      const result = await timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
-      for await (const rows of result.yieldRowObjectJs()) yield rows.map((row) => normaliseRow(row) as T);
+      yield* read(await timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
     } finally {
       connection.closeSync();
       if (this.pooled) this.slots.give();
@@ -169,10 +175,7 @@ export class Db {
    * streams it a chunk at a time, on a connection of its own as `stream`.
    */
   async *numericStream(query: Sql): AsyncGenerator<Float64Array[], void, undefined> {
-    if (this.pooled) await this.slots.take();
-    const connection = await this.instance.connect();
-    try {
-      const result = await timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
+    yield* this.streamed(query, async function* (result) {
       checkDoubleTypes(result.columnTypes());
       for (let i = 1; ; i++) {
         const chunk = await result.fetchChunk();
@@ -180,10 +183,7 @@ export class Db {
         if (i % CHUNKS_BETWEEN_PAUSES === 0) await pause();
         yield doubleColumns(chunk);
       }
-    } finally {
-      connection.closeSync();
-      if (this.pooled) this.slots.give();
-    }
+    });
   }
 
   private async numericResult(query: Sql) {
@@ -214,16 +214,6 @@ export class Db {
     this.connection.closeSync();
     this.instance.closeSync();
   }
-}
-
-function concatenate(parts: readonly Float64Array[]): Float64Array {
-  const out = new Float64Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');

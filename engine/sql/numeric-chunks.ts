@@ -25,3 +25,15 @@ export function doubleColumns(chunk: DuckDBDataChunk): Float64Array[] {
     return out;
   });
 }
+
+/** The arrays one after the other, in one array (`shared`: in memory shared with worker threads). */
+export function concatenate(parts: readonly Float64Array[], shared = false): Float64Array {
+  const length = parts.reduce((n, part) => n + part.length, 0);
+  const out = new Float64Array(shared ? new SharedArrayBuffer(8 * length) : new ArrayBuffer(8 * length));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

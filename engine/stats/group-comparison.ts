@@ -1,7 +1,7 @@
 // Per-entity group comparison of cBioPortal's expression and numeric generic-assay enrichments
 // (api.md 23.2, ExpressionEnrichmentUtil): groups with fewer than two values are skipped; with two
-// groups left, Welch's t-test, with more, one-way ANOVA. A pool task over each group's size, mean
-// and sample variance (group-summary.ts), which DuckDB aggregates where the values are.
+// groups left, Welch's t-test, with more, one-way ANOVA, over each group's size, mean and sample
+// variance (group-summary.ts), as the pool's compareMatrixGroups summarises them (matrix-groups.ts).
 import { oneWayAnovaOfSummaries } from './anova.js';
 import type { GroupSummary } from './group-summary.js';
 import { welchTTestOfSummaries } from './welch-t-test.js';

@@ -4,7 +4,6 @@
 import { sampleCorrelation } from 'simple-statistics';
 import { coExpressions } from '../co-expression.js';
 import { clinicalEnrichmentTests } from '../clinical-enrichment.js';
-import { compareGroups } from '../group-comparison.js';
 import { alterationEnrichmentPValues } from '../alteration-enrichment.js';
 import { categoricalEnrichmentPValues } from '../categorical-enrichment.js';
 import { densityPlot } from '../density-plot.js';
@@ -15,7 +14,6 @@ import { violinPlot } from '../violin.js';
 export const TASKS = {
   /** A trivial task, used by the pool's own tests. */
   correlation: (input: { x: number[]; y: number[] }) => sampleCorrelation(input.x, input.y),
-  compareGroups,
   alterationEnrichmentPValues,
   categoricalEnrichmentPValues,
   coExpressions,
