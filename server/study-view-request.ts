@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
 import { compileCohort, type Cohort, type CompileOptions, type StudyViewFilter } from '../engine/filter/compile.js';
+import { resolveSampleIdentifiers } from '../engine/queries/sample-identifiers.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
 
 /** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection); JSON null is "not given". */
@@ -11,7 +12,11 @@ export function studyViewFilterOf(filter: StudyViewFilterBody): StudyViewFilter 
   return filter as StudyViewFilter;
 }
 
-/** The filter's cohort, compiled and then read from (or written to) the app's cohort cache. */
-export function cohortOf(app: FastifyInstance, filter: StudyViewFilter, options?: CompileOptions): Promise<Cohort> {
-  return app.cohorts.resolve(compileCohort(filter, options));
+/**
+ * The filter's cohort, compiled (its sampleIdentifiers resolved in memory first) and then read
+ * from (or written to) the app's cohort cache.
+ */
+export async function cohortOf(app: FastifyInstance, filter: StudyViewFilter, options?: CompileOptions): Promise<Cohort> {
+  const identifiers = Array.isArray(filter.sampleIdentifiers) ? await resolveSampleIdentifiers(app.db, app.matrices, filter.sampleIdentifiers) : undefined;
+  return app.cohorts.resolve(compileCohort(filter, { ...options, identifiers }));
 }

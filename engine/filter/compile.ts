@@ -13,7 +13,7 @@ import { compileGenomicDataFilter } from './genomic-data.js';
 import { compileGenomicProfileFilter } from './genomic-profiles.js';
 import { compileMutationDataFilter } from './mutation-data.js';
 import { compileNamespaceDataFilter } from './namespace-data.js';
-import { normalizeStudyViewFilter, type Base, type FilterItem } from './normalize.js';
+import { normalizeStudyViewFilter, type Base, type FilterItem, type ResolvedSampleIdentifiers } from './normalize.js';
 import { compilePatientTreatmentFilter, compileSampleTreatmentFilter } from './treatments.js';
 import { compileStructuralVariantFilter } from './structural-variant.js';
 
@@ -46,6 +46,8 @@ export interface CompileOptions {
    * item is inverted (samples not matching it, within the involved studies); items stay ANDed.
    */
   negate?: boolean;
+  /** The filter's sampleIdentifiers resolved ahead (engine/queries/sample-identifiers.ts). */
+  identifiers?: ResolvedSampleIdentifiers;
 }
 
 /** Base set (3.3): samples of studyIds, of sampleIdentifiers, or of both (intersection). */
@@ -53,7 +55,11 @@ function compileBase(base: Base): Fragment {
   const parts: Fragment[] = [];
   if (base.studyIds !== undefined)
     parts.push(sql`SELECT s.sample_key FROM sample s JOIN cancer_study c USING (study_key) WHERE c.study_id IN (SELECT unnest(${base.studyIds}::VARCHAR[]))`);
-  if (base.sampleIdentifiers !== undefined) {
+  if (base.sampleIdentifiers !== undefined && 'firsts' in base.sampleIdentifiers) {
+    const { firsts, lasts } = base.sampleIdentifiers;
+    parts.push(sql`SELECT unnest(range(f, l + 1))::INTEGER AS sample_key
+      FROM (SELECT unnest(${firsts}::INTEGER[]) AS f, unnest(${lasts}::INTEGER[]) AS l)`);
+  } else if (base.sampleIdentifiers !== undefined) {
     const { studyIds: studies, sampleIds: samples } = base.sampleIdentifiers;
     parts.push(sql`SELECT s.sample_key FROM sample s JOIN cancer_study c USING (study_key)
       JOIN (SELECT unnest(${studies}::VARCHAR[]) AS study_id, unnest(${samples}::VARCHAR[]) AS sample_id) i
@@ -150,7 +156,7 @@ const NEGATABLE = new Set<FilterItem['block']>([
 export type Cohort = Fragment & { readonly wholeStudies?: Fragment };
 
 export function compileCohort(filter: StudyViewFilter, options: CompileOptions = {}): Cohort {
-  const { base, items } = normalizeStudyViewFilter(filter);
+  const { base, items } = normalizeStudyViewFilter(filter, options.identifiers);
   const studies = compileBaseStudies(base);
   let cohort = compileBase(base);
   let narrowed = base.sampleIdentifiers !== undefined;

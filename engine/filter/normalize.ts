@@ -15,10 +15,21 @@ export interface SampleIdentifierColumns {
   sampleIds: readonly string[];
 }
 
+/**
+ * Sample identifiers resolved ahead of compiling (engine/queries/sample-identifiers.ts): the
+ * studies they name, and the keys of the samples found as runs of consecutive keys, run i being
+ * firsts[i] … lasts[i].
+ */
+export interface ResolvedSampleIdentifiers {
+  studyIds: readonly string[];
+  firsts: readonly number[];
+  lasts: readonly number[];
+}
+
 /** Base set (3.3): studies, identifiers, both (intersection), or neither (empty cohort). */
 export interface Base {
   studyIds?: readonly string[];
-  sampleIdentifiers?: SampleIdentifierColumns;
+  sampleIdentifiers?: SampleIdentifierColumns | ResolvedSampleIdentifiers;
 }
 
 export interface ClinicalDataFilter { attributeId: string; values: readonly DataFilterValue[] }
@@ -146,11 +157,12 @@ function identifierColumns(list: readonly unknown[]): SampleIdentifierColumns {
   return columns;
 }
 
-export function normalizeStudyViewFilter(filter: StudyViewFilter): NormalizedStudyViewFilter {
+/** `resolved`: the filter's sampleIdentifiers, resolved ahead (used instead of the list). */
+export function normalizeStudyViewFilter(filter: StudyViewFilter, resolved?: ResolvedSampleIdentifiers): NormalizedStudyViewFilter {
   const f = filter as Obj;
   const base: Base = {
     studyIds: Array.isArray(f.studyIds) ? strs(f.studyIds) : undefined,
-    sampleIdentifiers: Array.isArray(f.sampleIdentifiers) ? identifierColumns(f.sampleIdentifiers) : undefined,
+    sampleIdentifiers: Array.isArray(f.sampleIdentifiers) ? resolved ?? identifierColumns(f.sampleIdentifiers) : undefined,
   };
   const items: FilterItem[] = [];
 
