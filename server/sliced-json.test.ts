@@ -10,6 +10,8 @@ describe('parseInSlices', () => {
       { molecularProfileCasesGroupFilter: [{ name: 'A', molecularProfileCaseIdentifiers: ids(9000, 'A') }, { name: 'B', molecularProfileCaseIdentifiers: ids(5000, 'B') }] },
       [ids(4096, 'x'), Array.from({ length: 5000 }, (_, i) => [i, `"]},[{${i}`, { deep: ids(3, 'd') }]), 'tail'],
       Array.from({ length: 20000 }, (_, i) => (i % 3 === 0 ? null : i % 3 === 1 ? 'a,b]' : -i / 7)),
+      // Escaped quotes and backslash runs of both parities, before a closing quote and not.
+      { cases: Array.from({ length: 6000 }, (_, i) => [`q"${i}",[`, 'b\\', '\\"]', '\\\\\\', `${'\\'.repeat(i % 4)}"}`]) },
     ];
     for (const document of documents) {
       for (const text of [JSON.stringify(document), JSON.stringify(document, null, 2)]) expect(await parseInSlices(text)).toEqual(JSON.parse(text));

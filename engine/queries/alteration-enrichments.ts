@@ -10,6 +10,7 @@ import { join, sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import type { EnrichmentType } from './expression-enrichments.js';
 import type { ProfileMatrices } from './profile-matrix.js';
+import { caseKeys, OrderedLookup, patientSamples } from './case-keys.js';
 import { alteredSamples, geneSymbols, profiledSamples, type AlteredSamples, type ProfiledSamples } from './resident-lookups.js';
 
 export interface AlterationEnrichmentGroup {
@@ -48,46 +49,53 @@ const SAMPLES_PER_SLICE = 65_536;
  * a panel holding the gene. Genes sharing a symbol are merged (altered counts summed, lowest entrez
  * id), as the reference keys by symbol; genes without a symbol are left out. A group where the
  * gene is not profiled counts 0 / 0, even with events (the reference drops altered counts of
- * unprofiled genes). DuckDB resolves the case ids; the altered and profiled cases are counted
- * here over lookups read once per profile (resident-lookups.ts); the pool tests.
+ * unprofiled genes). The case ids are resolved in memory (case-keys.ts), or by DuckDB when mostly
+ * out of key order; the altered and profiled cases are counted here over lookups read once per
+ * profile (resident-lookups.ts); the pool tests.
  */
 export async function fetchAlterationEnrichments(
   db: Db, stats: StatsPool, matrices: ProfileMatrices, groups: readonly AlterationEnrichmentGroup[], type: EnrichmentType,
   filter: AlterationFilter | undefined,
 ): Promise<AlterationEnrichment[]> {
   const k = groups.length;
+  // Per group, the case ids named with each profile. Lists name one profile for long runs: its
+  // list is looked up again only when the profile id changes.
+  const idsByProfile = groups.map(() => new Map<string, string[]>());
+  let n = 0;
+  for (const [i, g] of groups.entries()) {
+    let profileId: string | undefined;
+    let ids: string[] = [];
+    for (const { molecularProfileId, caseId } of g.identifiers) {
+      if (++n % IDS_PER_SLICE === 0) await pause();
+      if (molecularProfileId !== profileId) {
+        profileId = molecularProfileId;
+        ids = idsByProfile[i].get(profileId) ?? [];
+        idsByProfile[i].set(profileId, ids);
+      }
+      ids.push(caseId);
+    }
+  }
   // The profiles named (a handful, however many cases): each case is taken in its profile's study.
-  const named = new Set<string>();
-  for (const g of groups) for (const c of g.identifiers) named.add(c.molecularProfileId);
-  const profileIds = [...named].sort();
-  const profiles = new Map((await db.all<{ stable_id: string; profile_key: number; study_key: number }>(sql`
-    SELECT stable_id, profile_key, study_key FROM molecular_profile WHERE stable_id IN (SELECT unnest(${profileIds}::VARCHAR[]))`))
+  const profileIds = [...new Set(idsByProfile.flatMap((byProfile) => [...byProfile.keys()]))].sort();
+  const profiles = new Map((await db.all<{ stable_id: string; profile_key: number; study_key: number; study_id: string }>(sql`
+    SELECT m.stable_id, m.profile_key, m.study_key, c.study_id FROM molecular_profile m JOIN cancer_study c USING (study_key)
+    WHERE m.stable_id IN (SELECT unnest(${profileIds}::VARCHAR[]))`))
     .map((p) => [p.stable_id, p]));
   const missing = profileIds.find((id) => !profiles.has(id));
   if (missing !== undefined) throw NotFound.molecularProfile(missing);
-  // Per group: its case ids by study (of the profile named with each), and its distinct profiles.
-  const profilesOf = groups.map(() => new Set<number>());
-  const idsOf = groups.map(() => new Map<number, string[]>());
-  for (const [i, g] of groups.entries()) {
-    for (const [n, { molecularProfileId, caseId }] of g.identifiers.entries()) {
-      if (n % IDS_PER_SLICE === IDS_PER_SLICE - 1) await pause();
-      const profile = profiles.get(molecularProfileId)!;
-      profilesOf[i].add(profile.profile_key);
-      const ids = idsOf[i].get(profile.study_key) ?? [];
-      ids.push(caseId);
-      idsOf[i].set(profile.study_key, ids);
+  // Per group: its distinct profiles, and its case ids by study (of the profile named with each).
+  const profilesOf = idsByProfile.map((byProfile) => new Set([...byProfile.keys()].map((id) => profiles.get(id)!.profile_key)));
+  const idsOf = idsByProfile.map((byProfile) => {
+    const byStudy = new Map<number, StudyCaseIds>();
+    for (const [id, ids] of byProfile) {
+      const { study_key: key, study_id: studyId } = profiles.get(id)!;
+      const study = byStudy.get(key);
+      if (study === undefined) byStudy.set(key, { studyId, ids });
+      else study.ids = study.ids.concat(ids);
     }
-  }
-  // DuckDB resolves the case ids (off the event loop): (group, sample, case) of the cases found.
-  const parts = idsOf.flatMap((byStudy, i) => [...byStudy].map(([study, ids]) => sql`SELECT ${i} AS grp, ${study} AS study_key, unnest(${ids}::VARCHAR[]) AS case_id`));
-  const gc = parts.length === 0
-    ? sql`SELECT NULL::INTEGER AS grp, NULL::INTEGER AS study_key, NULL::VARCHAR AS case_id WHERE FALSE`
-    : join(parts, ' UNION ALL '); // repeated ids: the DISTINCT of the join below drops them
-  const [caseGroup, caseSample, caseKey] = await db.numericColumns(type === 'PATIENT'
-    ? sql`SELECT DISTINCT gc.grp::DOUBLE, s.sample_key::DOUBLE, p.patient_key::DOUBLE FROM (${gc}) gc
-        JOIN patient p ON p.study_key = gc.study_key AND p.patient_id = gc.case_id JOIN sample s ON s.patient_key = p.patient_key`
-    : sql`SELECT DISTINCT gc.grp::DOUBLE, s.sample_key::DOUBLE, s.sample_key::DOUBLE FROM (${gc}) gc
-        JOIN sample s ON s.study_key = gc.study_key AND s.sample_id = gc.case_id`);
+    return byStudy;
+  });
+  const [caseGroup, caseSample, caseKey] = await casesInMemory(db, matrices, idsOf, type) ?? await casesByDuckDb(db, idsOf, type);
   const symbols = await geneSymbols(db, matrices);
 
   const perGroup = await Promise.all(profilesOf.map(async (keys, g) => {
@@ -122,6 +130,59 @@ export async function fetchAlterationEnrichments(
       }))));
   }
   return (await Promise.all(pending)).flat();
+}
+
+/** One study's case ids in a group. */
+interface StudyCaseIds {
+  studyId: string;
+  ids: string[];
+}
+
+/**
+ * (group, sample, case) of the cases found, a sample per row (each of a patient's samples, for
+ * PATIENT), resolved in memory (case-keys.ts); undefined when the ids are mostly out of key order.
+ */
+async function casesInMemory(db: Db, matrices: ProfileMatrices, idsOf: readonly Map<number, StudyCaseIds>[], type: EnrichmentType): Promise<Float64Array[] | undefined> {
+  const lookup = new OrderedLookup(await caseKeys(db, matrices, type === 'PATIENT' ? 'patient' : 'sample'));
+  const patients = type === 'PATIENT' ? await patientSamples(db, matrices) : undefined;
+  const caseGroup: number[] = [];
+  const caseSample: number[] = [];
+  const caseKey: number[] = [];
+  const found = (group: number, sample: number, key: number) => {
+    caseGroup.push(group);
+    caseSample.push(sample);
+    caseKey.push(key);
+  };
+  let n = 0;
+  for (const [group, byStudy] of idsOf.entries()) {
+    for (const { studyId, ids } of byStudy.values()) {
+      lookup.inStudy(studyId);
+      for (const id of ids) {
+        if (++n % IDS_PER_SLICE === 0) {
+          if (lookup.disordered) return undefined;
+          await pause();
+        }
+        const key = lookup.keyOf(id);
+        if (key === undefined) continue;
+        if (patients === undefined) found(group, key, key);
+        else for (let j = patients.offsets[key]; j < (patients.offsets[key + 1] ?? 0); j++) found(group, patients.samples[j], key);
+      }
+    }
+  }
+  return lookup.disordered ? undefined : [caseGroup, caseSample, caseKey].map((column) => Float64Array.from(column));
+}
+
+/** The same, resolved by DuckDB (a join, off the event loop). */
+function casesByDuckDb(db: Db, idsOf: readonly Map<number, StudyCaseIds>[], type: EnrichmentType): Promise<Float64Array[]> {
+  const parts = idsOf.flatMap((byStudy, i) => [...byStudy].map(([study, { ids }]) => sql`SELECT ${i} AS grp, ${study} AS study_key, unnest(${ids}::VARCHAR[]) AS case_id`));
+  const gc = parts.length === 0
+    ? sql`SELECT NULL::INTEGER AS grp, NULL::INTEGER AS study_key, NULL::VARCHAR AS case_id WHERE FALSE`
+    : join(parts, ' UNION ALL '); // repeated ids: the DISTINCT of the join below drops them
+  return db.numericColumns(type === 'PATIENT'
+    ? sql`SELECT DISTINCT gc.grp::DOUBLE, s.sample_key::DOUBLE, p.patient_key::DOUBLE FROM (${gc}) gc
+        JOIN patient p ON p.study_key = gc.study_key AND p.patient_id = gc.case_id JOIN sample s ON s.patient_key = p.patient_key`
+    : sql`SELECT DISTINCT gc.grp::DOUBLE, s.sample_key::DOUBLE, s.sample_key::DOUBLE FROM (${gc}) gc
+        JOIN sample s ON s.study_key = gc.study_key AND s.sample_id = gc.case_id`);
 }
 
 /** A group's cases: the case of each sample through which one is looked up (+1; 0: none). */

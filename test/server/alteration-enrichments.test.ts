@@ -130,6 +130,19 @@ describe('POST /api/alteration-enrichments/fetch', () => {
     });
   });
 
+  it('ids mostly out of key order (left to a join in DuckDB): the same answers, SAMPLE and PATIENT', async () => {
+    // Each group's ids reversed and repeated 300 times: over 1,024 lookups out of order (case-keys.ts).
+    const shuffled = (ids: string[]) => Array.from({ length: 300 }, () => [...ids].reverse()).flat();
+    const PA = ['TCGA-A1-A0SB', 'TCGA-A1-A0SK', 'TCGA-A2-A04P', 'TCGA-GI-A2C8', 'TEST-A2B8'];
+    for (const [query, a, b] of [['', A, B], ['?enrichmentType=PATIENT', PA, ['TCGA-A2-A0CM', 'TEST_PATIENT_14']]] as const) {
+      const ordered = await post({ molecularProfileCasesGroupFilter: [group('A', ES, [...a]), group('B', ES, [...b])] }, query);
+      const disordered = await post({ molecularProfileCasesGroupFilter: [group('A', ES, shuffled([...a])), group('B', ES, shuffled([...b]))] }, query);
+      expect(disordered.status).toBe(200);
+      expect(ordered.body.length).toBeGreaterThan(5);
+      expect(disordered.body).toEqual(ordered.body);
+    }
+  });
+
   it('filters and groups that match nothing', async () => {
     // No mutation type selected: no event passes.
     const none = await post({

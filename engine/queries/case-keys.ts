@@ -1,0 +1,108 @@
+// Case ids (sample or patient ids of a study) resolved to their keys in memory. Requests may name
+// 100,000 or 272,000 cases; resolving them in DuckDB costs more than the query they select for
+// (the ids are bound as one string of megabytes, split and joined back), and a map lookup per id
+// costs almost as much (random memory access over a map of 272,000 strings). But clients send back
+// ids in the order the API gave them, which is key order: each id is first compared with the one
+// after the last found, and only the others are looked up in the map. Every study's ids are read
+// once, in key order (the store is read-only while served), and kept with the other resident
+// lookups (profile-matrix.ts `keep`).
+import type { Db } from '../sql/db.js';
+import { raw, sql } from '../sql/sql.js';
+import type { ProfileMatrices } from './profile-matrix.js';
+
+/** Rough bytes per case held (its id, key and map entry). */
+const BYTES_PER_CASE = 150;
+
+/** Lookups of a case before the last one found tolerated: this many, or this share of the ids so far. */
+const BACKWARDS_ALLOWED = 1024;
+const BACKWARD_SHARE_ALLOWED = 1 / 8;
+
+export type CaseKind = 'sample' | 'patient';
+
+/** One study's cases in key order, and the position of each id. */
+interface StudyCases {
+  ids: string[];
+  keys: number[];
+  positionOf: Map<string, number>;
+}
+
+export interface CaseKeys {
+  byStudy: Map<string, StudyCases>;
+  /** Every key is below this. */
+  keyBound: number;
+}
+
+export function caseKeys(db: Db, matrices: ProfileMatrices, kind: CaseKind): Promise<CaseKeys> {
+  // The table and its columns are ours (kind is one of two constants).
+  const [table, id, key] = kind === 'sample' ? ['sample', 'sample_id', 'sample_key'] : ['patient', 'patient_id', 'patient_key'];
+  return matrices.keep(`${kind} keys`, async () => {
+    const keys: CaseKeys = { byStudy: new Map(), keyBound: 0 };
+    for await (const rows of db.stream<{ study_id: string; id: string; key: number }>(sql`
+      SELECT c.study_id, t.${raw(id)} AS id, t.${raw(key)} AS key FROM ${raw(table)} t JOIN cancer_study c USING (study_key) ORDER BY t.${raw(key)}`)) {
+      for (const row of rows) {
+        let study = keys.byStudy.get(row.study_id);
+        if (study === undefined) keys.byStudy.set(row.study_id, (study = { ids: [], keys: [], positionOf: new Map() }));
+        study.positionOf.set(row.id, study.ids.length);
+        study.ids.push(row.id);
+        study.keys.push(row.key);
+        keys.keyBound = row.key + 1;
+      }
+    }
+    return keys;
+  }, (keys) => BYTES_PER_CASE * [...keys.byStudy.values()].reduce((n, study) => n + study.ids.length, 0));
+}
+
+/**
+ * Looks up ids study by study, each first compared with the case after the last one found, and
+ * looked up in the map otherwise (a list of some of the cases, in key order, skips the others).
+ * `disordered`: so many ids lay before the last one found that the list is out of key order, and
+ * better left to a join in DuckDB.
+ */
+export class OrderedLookup {
+  private study: StudyCases | undefined;
+  private next = 0;
+  private looked = 0;
+  private backwards = 0;
+
+  constructor(private readonly keys: CaseKeys) {}
+
+  /** The ids that follow are of this study. */
+  inStudy(studyId: string): void {
+    this.study = this.keys.byStudy.get(studyId);
+    this.next = 0;
+  }
+
+  /** The key of the current study's case with this id; undefined when there is none. */
+  keyOf(id: string): number | undefined {
+    const study = this.study;
+    if (study === undefined) return undefined;
+    this.looked++;
+    if (study.ids[this.next] !== id) {
+      const position = study.positionOf.get(id);
+      if (position === undefined) return undefined;
+      if (position < this.next) this.backwards++;
+      this.next = position;
+    }
+    return study.keys[this.next++];
+  }
+
+  get disordered(): boolean {
+    return this.backwards > BACKWARDS_ALLOWED && this.backwards > this.looked * BACKWARD_SHARE_ALLOWED;
+  }
+}
+
+/** Each patient's samples: patient p's are samples[offsets[p]] … samples[offsets[p + 1]]. */
+export interface PatientSamples {
+  offsets: Int32Array;
+  samples: Float64Array;
+}
+
+export function patientSamples(db: Db, matrices: ProfileMatrices): Promise<PatientSamples> {
+  return matrices.keep('patient samples', async () => {
+    const [patients, samples] = await db.numericColumns(sql`SELECT patient_key::DOUBLE, sample_key::DOUBLE FROM sample ORDER BY 1, 2`);
+    const offsets = new Int32Array((patients.length > 0 ? patients[patients.length - 1] : -1) + 2);
+    for (const p of patients) offsets[p + 1]++;
+    for (let p = 1; p < offsets.length; p++) offsets[p] += offsets[p - 1];
+    return { offsets, samples };
+  }, (p) => p.offsets.byteLength + p.samples.byteLength);
+}
