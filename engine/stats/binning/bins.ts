@@ -1,8 +1,9 @@
 // Bins and their membership ranges (study-view.md 5.1), as cBioPortal's DataBinHelper:
 // regular bins are (start, end], a bin with start = end is [v, v], the lower outlier bin
 // ("<=") is (-inf, end], the upper one (">") is (start, +inf); category and NA bins have no range.
-import { cmp, eq, key, type Dec } from './decimal.js';
 import type { SpecialValue } from './classify.js';
+import { cmp, eq, type Dec } from './decimal.js';
+import { tally, type Counted } from './sorted-runs.js';
 
 export interface Bin {
   specialValue?: string;
@@ -59,75 +60,8 @@ export function binsBetween(boundaries: readonly Dec[]): Bin[] {
   return bins;
 }
 
-/** How often each Dec object occurs. */
-function countObjects(values: readonly Dec[]): Map<Dec, number> {
-  const counts = new Map<Dec, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return counts;
-}
-
-/**
- * Numerically equal values, each once with its multiplicity: a cohort of 272,000 samples has a
- * few hundred distinct values per attribute, so bins are tested per distinct value.
- */
-export function tally(values: readonly Dec[]): { value: Dec; n: number }[] {
-  // By object first: classify() gives one Dec object per distinct string.
-  const byObject = countObjects(values);
-  const byKey = new Map<string, { value: Dec; n: number }>();
-  for (const [value, n] of byObject) {
-    const k = key(value);
-    const entry = byKey.get(k);
-    if (entry) entry.n += n;
-    else byKey.set(k, { value, n });
-  }
-  return [...byKey.values()];
-}
-
-/**
- * The values in ascending order, as a stable sort gives them up to the order among equal values
- * written differently ("1" and "1.0" keep their own objects): each distinct object is sorted once
- * and then repeated, since classify() shares one object per distinct string.
- */
-export function sortedValues(values: readonly Dec[]): Dec[] {
-  const out: Dec[] = [];
-  for (const [value, n] of [...countObjects(values)].sort((a, b) => cmp(a[0], b[0]))) for (let i = 0; i < n; i++) out.push(value);
-  return out;
-}
-
-/**
- * Runs of one object in sorted values (sortedValues repeats each distinct object): `each` is
- * called once per run with the object and the run's bounds.
- */
-function forEachRun(sorted: readonly Dec[], each: (value: Dec, from: number, to: number) => void): void {
-  for (let i = 0; i < sorted.length;) {
-    const value = sorted[i];
-    let j = i + 1;
-    while (j < sorted.length && sorted[j] === value) j++;
-    each(value, i, j);
-    i = j;
-  }
-}
-
-/** sorted.filter(keep), testing each run of one object once. */
-export function filterSorted(sorted: readonly Dec[], keep: (d: Dec) => boolean): Dec[] {
-  const out: Dec[] = [];
-  forEachRun(sorted, (value, from, to) => {
-    if (keep(value)) for (let k = from; k < to; k++) out.push(value);
-  });
-  return out;
-}
-
-/** sorted.filter(test).length, testing each run of one object once. */
-export function countSorted(sorted: readonly Dec[], test: (d: Dec) => boolean): number {
-  let n = 0;
-  forEachRun(sorted, (value, from, to) => {
-    if (test(value)) n += to - from;
-  });
-  return n;
-}
-
 /** Adds each value to the first bin (ordered by start, open starts first) that contains it. */
-export function countInto(bins: Bin[], values: readonly Dec[]): Bin[] {
+export function countInto(bins: Bin[], values: readonly Counted<Dec>[]): Bin[] {
   const ordered = bins
     .map((bin) => ({ bin, range: rangeOf(bin) }))
     .sort((a, b) => (a.bin.start === undefined ? (b.bin.start === undefined ? 0 : -1) : b.bin.start === undefined ? 1 : cmp(a.bin.start, b.bin.start)));
@@ -139,7 +73,7 @@ export function countInto(bins: Bin[], values: readonly Dec[]): Bin[] {
 }
 
 /** Bins between the boundaries, counted over the values. */
-export const countedBins = (boundaries: readonly Dec[], values: readonly Dec[]): Bin[] => countInto(binsBetween(boundaries), values);
+export const countedBins = (boundaries: readonly Dec[], values: readonly Counted<Dec>[]): Bin[] => countInto(binsBetween(boundaries), values);
 
 /** Drops leading and trailing bins with count <= 0 (inner empty bins stay). */
 export function trim(bins: readonly Bin[]): Bin[] {

@@ -1,6 +1,7 @@
 // Value classification for binning (study-view.md 5.3), as cBioPortal's DataBinner filters:
 // NA (NA/NAN/N/A, any case), plain numbers, special values (`<x`, `<=x`, `>x`, `>=x`) and categories.
 import { isPlainNumeric, parseDec, type Dec } from './decimal.js';
+import type { Counted } from './sorted-runs.js';
 
 export type Operator = '<' | '<=' | '>' | '>=';
 
@@ -10,12 +11,12 @@ export interface SpecialValue {
 }
 
 export interface Classified {
-  /** Plain numbers, in input order. */
-  numbers: Dec[];
-  /** `<x`, `>=x`, ... in input order. */
+  /** Plain numbers, one object per distinct string with its cases, in first-seen order. */
+  numbers: Counted<Dec>[];
+  /** `<x`, `>=x`, ... one per case, in input order. */
   specials: SpecialValue[];
-  /** Everything else except NA, untrimmed, in input order. */
-  categories: string[];
+  /** Everything else except NA, untrimmed, with its cases, in input order. */
+  categories: Counted<string>[];
   naCount: number;
 }
 
@@ -65,23 +66,26 @@ export const caseCount = (values: readonly CountedValue[]): number => values.red
 
 /**
  * Splits values into their classes; a value numeric only after trimming (" 5") is in none. Each
- * distinct string is classified once; its number or special value is one object repeated `count`
- * times in the output (the sorts and tallies downstream work per object).
+ * distinct string is classified once; its number is one object, counted once with all its cases.
  */
 export function classify(values: readonly CountedValue[]): Classified {
   const out: Classified = { numbers: [], specials: [], categories: [], naCount: 0 };
   const classes = new Map<string, Class>();
-  const repeat = <T>(into: T[], item: T, n: number) => {
-    for (let i = 0; i < n; i++) into.push(item);
-  };
+  const numberOf = new Map<Dec, Counted<Dec>>();
   for (const { value, count } of values) {
     let c = classes.get(value);
     if (c === undefined) classes.set(value, (c = classOf(value)));
     if (c === 'NA') out.naCount += count;
-    else if (c === 'category') repeat(out.categories, value, count);
+    else if (c === 'category') out.categories.push({ value, n: count });
     else if (c === 'none') continue;
-    else if ('number' in c) repeat(out.numbers, c.number, count);
-    else repeat(out.specials, c.special, count);
+    else if ('number' in c) {
+      const counted = numberOf.get(c.number);
+      if (counted !== undefined) counted.n += count;
+      else {
+        numberOf.set(c.number, { value: c.number, n: count });
+        out.numbers.push(numberOf.get(c.number)!);
+      }
+    } else for (let i = 0; i < count; i++) out.specials.push(c.special);
   }
   return out;
 }

@@ -1,17 +1,18 @@
 // The core binning algorithm (study-view.md 5.4, cBioPortal's DataBinner.calculateDataBins):
 // outlier bins from special values, numeric bins by the chosen sub-binner, trimming, distinct
 // conversion, then category and NA bins.
-import { contains, countedBins, countSorted, encloses, filterSorted, rangeOf, sortedValues, tally, trim, type Bin } from './bins.js';
+import { contains, countedBins, encloses, rangeOf, trim, type Bin } from './bins.js';
 import { classify, type CountedValue, type SpecialValue } from './classify.js';
 import { adjustCustomBins } from './custom.js';
 import { decOf, eq, ge, gt, isInteger, isPlainNumeric, le, lt, max, min, parseDec, sub, type Dec } from './decimal.js';
-import { discreteBins, distinctSorted } from './discrete.js';
+import { discreteBins } from './discrete.js';
 import { generateBoundaries } from './generate.js';
 import { linearBins, truncBox } from './linear.js';
 import { logScaleBins } from './log-scale.js';
 import { boxRange, median } from './quantiles.js';
 import { quartileBoundaries } from './quartile.js';
 import { isSmallData, scientificSmallBins } from './scientific-small.js';
+import { SortedRuns, tally, type Counted } from './sorted-runs.js';
 
 export type BinMethod = 'MEDIAN' | 'QUARTILE' | 'CUSTOM' | 'GENERATE';
 
@@ -52,18 +53,18 @@ function lowerOutlierBin(specials: readonly SpecialValue[]): Bin {
 }
 
 /** Step C: numeric bins; moves the outlier bounds and adds the outlying numbers to their counts. */
-function numericBins(request: BinRequest, numbers: readonly Dec[], lower: Bin, upper: Bin, threshold: number): Bin[] {
+function numericBins(request: BinRequest, numbers: readonly Counted<Dec>[], lower: Bin, upper: Bin, threshold: number): Bin[] {
   // Read the bounds at call time: they move below (Step C.4) and the final ones count (C.5).
   const isLower = (d: Dec): boolean => lower.end !== undefined && le(d, lower.end);
   const isUpper = (d: Dec): boolean => upper.start !== undefined && gt(d, upper.start);
-  const sorted = sortedValues(numbers);
-  const inside = filterSorted(sorted, (d) => !isLower(d) && !isUpper(d));
-  const distinct = distinctSorted(inside);
+  const sorted = SortedRuns.of(numbers);
+  const inside = sorted.filter((d) => !isLower(d) && !isUpper(d));
+  const distinct = inside.distinct();
   const method = request.binMethod ?? 'CUSTOM';
   let bins: Bin[] = [];
 
   if (distinct.length > 0 && distinct.length <= threshold) {
-    bins = discreteBins(inside, distinct);
+    bins = discreteBins(inside);
   } else if (inside.length > 0) {
     let box = boxRange(sorted)!;
     const generated = method === 'GENERATE' && request.binsGeneratorConfig
@@ -80,9 +81,9 @@ function numericBins(request: BinRequest, numbers: readonly Dec[], lower: Bin, u
     } else if (method === 'QUARTILE') {
       bins = countedBins(quartileBoundaries(sorted), numbers);
     } else if (gt(sub(box.upper, box.lower), LOG_SCALE_WIDTH) && request.disableLogScale !== true) {
-      bins = logScaleBins(box, inside, lower.end, upper.start);
+      bins = logScaleBins(box, inside.runs, lower.end, upper.start);
     } else if (isSmallData(sorted)) {
-      bins = scientificSmallBins(sorted, inside, lower.end, upper.start);
+      bins = scientificSmallBins(sorted, inside.runs, lower.end, upper.start);
       if (bins.length > 0) box = { lower: bins[0].start!, upper: bins[bins.length - 1].end! };
     } else {
       const allIntegers = distinct.every(isInteger);
@@ -117,13 +118,13 @@ function numericBins(request: BinRequest, numbers: readonly Dec[], lower: Bin, u
     }
   }
   // Step C.5
-  lower.count += countSorted(sorted, isLower);
-  upper.count += countSorted(sorted, isUpper);
+  lower.count += sorted.count(isLower);
+  upper.count += sorted.count(isUpper);
   return bins;
 }
 
 /** Step F: when every bounded bin holds one distinct integer (and no special value), use point bins. */
-function toDistinctBins(bins: readonly Bin[], numbers: readonly Dec[], specials: readonly SpecialValue[]): Bin[] {
+function toDistinctBins(bins: readonly Bin[], numbers: readonly Counted<Dec>[], specials: readonly SpecialValue[]): Bin[] {
   const distinct = tally(numbers).map((t) => t.value);
   const candidates = bins.map((bin): Bin => {
     const range = rangeOf(bin);
@@ -141,12 +142,12 @@ function toDistinctBins(bins: readonly Bin[], numbers: readonly Dec[], specials:
 }
 
 /** Step G: one bin per category (case-insensitive, trimmed; first spelling kept), in first-seen order. */
-function categoryBins(categories: readonly string[]): Bin[] {
+function categoryBins(categories: readonly Counted<string>[]): Bin[] {
   const byKey = new Map<string, Bin>();
-  for (const value of categories) {
+  for (const { value, n } of categories) {
     const k = value.trim().toUpperCase();
     const bin = byKey.get(k) ?? { specialValue: value.trim(), count: 0 };
-    bin.count++;
+    bin.count += n;
     byKey.set(k, bin);
   }
   return [...byKey.values()];

@@ -1,16 +1,10 @@
 // Discrete binner (study-view.md 5.4 Step C.2, cBioPortal's DiscreteDataBinner): at most T
 // distinct values give one point bin [v, v] per value.
-import { tally, type Bin } from './bins.js';
-import { eq, type Dec } from './decimal.js';
+import type { Bin } from './bins.js';
+import { eq } from './decimal.js';
+import type { SortedRuns } from './sorted-runs.js';
 
-/** Distinct values of a sorted list, ascending (1 and 1.0 are one value). */
-export function distinctSorted(sorted: readonly Dec[]): Dec[] {
-  const out: Dec[] = [];
-  for (const d of sorted) if (out.length === 0 || !eq(out[out.length - 1], d)) out.push(d);
-  return out;
-}
-
-export function discreteBins(values: readonly Dec[], distinct: readonly Dec[]): Bin[] {
-  const counts = tally(values);
-  return distinct.map((v) => ({ start: v, end: v, count: counts.reduce((n, t) => (eq(t.value, v) ? n + t.n : n), 0) }));
+/** One point bin per distinct value of the (sorted) values, counting its cases. */
+export function discreteBins(values: SortedRuns): Bin[] {
+  return values.distinct().map((v) => ({ start: v, end: v, count: values.count((d) => eq(d, v)) }));
 }

@@ -3,6 +3,7 @@
 import { countInto, type Bin } from './bins.js';
 import { add, cmp, decOf, gt, lt, max, min, mul, parseDec, rem, sub, trunc, type Dec } from './decimal.js';
 import type { Box } from './quantiles.js';
+import type { SortedRuns } from './sorted-runs.js';
 
 const INTERVALS = ['0.001', '0.002', '0.0025', '0.005', '0.01', '0.02', '0.025', '0.05', '0.1', '0.2', '0.25', '0.5', '1', '2', '5', '10', '20', '25', '50', '100', '200', '250', '500', '1000', '2000', '2500', '5000', '10000'].map(parseDec);
 const INTEGER_INTERVALS = INTERVALS.slice(INTERVALS.findIndex((d) => cmp(d, decOf(1)) === 0));
@@ -29,7 +30,7 @@ export interface LinearInput {
   /** Box range, already truncated to integers when allIntegers. */
   box: Box;
   /** The values without outliers (W), non-empty. */
-  values: readonly Dec[];
+  values: SortedRuns;
   /** max(box.lower, lower special bound) and min(box.upper, upper special bound). */
   lowerOutlier: Dec;
   upperOutlier: Dec;
@@ -38,8 +39,8 @@ export interface LinearInput {
 
 export function linearBins(input: LinearInput): Bin[] {
   const { values, lowerOutlier, upperOutlier, box } = input;
-  const lowest = max(values.reduce(min), lowerOutlier);
-  const highest = min(values.reduce(max), upperOutlier);
+  const lowest = max(values.at(0)!, lowerOutlier);
+  const highest = min(values.greatest()!, upperOutlier);
   const interval = binInterval(sub(highest, lowest), input.allIntegers);
   let start = sub(add(lowest, interval), rem(lowest, interval));
   if (gt(sub(start, interval), lowerOutlier)) start = sub(start, interval);
@@ -52,7 +53,7 @@ export function linearBins(input: LinearInput): Bin[] {
     bins.length > 0 && gt(bins[0].end!, EIGHTEEN)
   )
     bins[0].start = EIGHTEEN;
-  return countInto(bins, values);
+  return countInto(bins, values.runs);
 }
 
 export const truncBox = (box: Box): Box => ({ lower: trunc(box.lower), upper: trunc(box.upper) });

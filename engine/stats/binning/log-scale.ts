@@ -3,6 +3,7 @@
 import { countedBins, type Bin } from './bins.js';
 import { decOf, gt, isInteger, le, signum, toNumber, type Dec } from './decimal.js';
 import type { Box } from './quantiles.js';
+import type { Counted } from './sorted-runs.js';
 
 /** sign(e)·⌊10^|e|⌋, computed in doubles as the reference does. */
 function boundaryAt(exponent: number): Dec | undefined {
@@ -11,7 +12,7 @@ function boundaryAt(exponent: number): Dec | undefined {
 }
 
 /** lb/ub: the outlier bounds from special values (Step B), if any. Counts over `values`. */
-export function logScaleBins(box: Box, values: readonly Dec[], lb: Dec | undefined, ub: Dec | undefined): Bin[] {
+export function logScaleBins(box: Box, values: readonly Counted<Dec>[], lb: Dec | undefined, ub: Dec | undefined): Bin[] {
   let exponent = 0;
   if (signum(box.lower) !== 0) {
     const a = Math.log10(Math.abs(toNumber(box.lower)));

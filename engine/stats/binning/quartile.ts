@@ -2,8 +2,9 @@
 // boundaries Q1, Q2, Q3 with repeated values collapsed.
 import { lt, type Dec } from './decimal.js';
 import { median, q1, q3 } from './quantiles.js';
+import type { SortedRuns } from './sorted-runs.js';
 
-export function quartileBoundaries(sorted: readonly Dec[]): Dec[] {
+export function quartileBoundaries(sorted: SortedRuns): Dec[] {
   const a = q1(sorted);
   const b = median(sorted);
   const c = q3(sorted);

@@ -1,8 +1,9 @@
 // STATIC recount (study-view.md 5.6, cBioPortal's DataBinner.recalcBinCount): bins chosen on the
 // unfiltered values keep their ranges; only their counts are recomputed on the filtered values.
 // The request's start/end do not restrict the recount (a reference quirk kept on purpose).
-import { contains, encloses, rangeOf, tally, type Bin } from './bins.js';
+import { contains, encloses, rangeOf, type Bin } from './bins.js';
 import { classify, type CountedValue } from './classify.js';
+import { tally } from './sorted-runs.js';
 
 export function recount(bins: readonly Bin[], values: readonly CountedValue[]): Bin[] {
   const { numbers, specials, categories, naCount } = classify(values);
@@ -16,7 +17,7 @@ export function recount(bins: readonly Bin[], values: readonly CountedValue[]): 
     else {
       // equalsIgnoreCase on the untrimmed value, as the reference
       const wanted = (bin.specialValue ?? '').toUpperCase();
-      count = categories.filter((v) => v.toUpperCase() === wanted).length;
+      count = categories.reduce((n, c) => (c.value.toUpperCase() === wanted ? n + c.n : n), 0);
     }
     return { ...bin, count };
   });

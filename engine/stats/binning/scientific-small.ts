@@ -3,20 +3,22 @@
 import { countedBins, type Bin } from './bins.js';
 import { add, decOf, eq, exponent, gt, lt, mul, parseDec, signum, sub, toNumber, trunc, type Dec } from './decimal.js';
 import { boxRange } from './quantiles.js';
+import { SortedRuns, type Counted } from './sorted-runs.js';
 
 const MILLI = parseDec('0.001');
 
 /** Whether S[⌈n/2⌉] is non-zero and strictly between -0.001 and 0.001. */
-export function isSmallData(sorted: readonly Dec[]): boolean {
-  const m = sorted[Math.min(Math.ceil(sorted.length / 2), sorted.length - 1)];
+export function isSmallData(sorted: SortedRuns): boolean {
+  const m = sorted.at(Math.min(Math.ceil(sorted.length / 2), sorted.length - 1));
   return m !== undefined && lt(m, MILLI) && gt(m, { m: -1n, s: 3 }) && signum(m) !== 0;
 }
 
 /** Boundaries from the exponents of all values (sorted); see the spec for the three spreads. */
-export function scientificBoundaries(sorted: readonly Dec[]): Dec[] {
-  const exponents = sorted.map(exponent).filter((e) => e !== 0).sort((a, b) => a - b).map((e) => decOf(e));
+export function scientificBoundaries(sorted: SortedRuns): Dec[] {
+  const exponents = SortedRuns.of(sorted.runs.map(({ value, n }) => ({ value: exponent(value), n })).filter((e) => e.value !== 0)
+    .map(({ value, n }) => ({ value: decOf(value), n })));
   const box = boxRange(exponents);
-  if (box === undefined) return sorted.length === 0 ? [] : [sorted[0], sorted[sorted.length - 1]];
+  if (box === undefined) return sorted.length === 0 ? [] : [sorted.at(0)!, sorted.last()!];
   const spread = sub(box.upper, box.lower);
   const low = toNumber(box.lower);
   const lowInt = toNumber(trunc(box.lower));
@@ -40,7 +42,7 @@ export function scientificBoundaries(sorted: readonly Dec[]): Dec[] {
 }
 
 /** Bins between the boundaries strictly inside the special-value bounds lb/ub, counted over `values`. */
-export function scientificSmallBins(sorted: readonly Dec[], values: readonly Dec[], lb: Dec | undefined, ub: Dec | undefined): Bin[] {
+export function scientificSmallBins(sorted: SortedRuns, values: readonly Counted<Dec>[], lb: Dec | undefined, ub: Dec | undefined): Bin[] {
   const inside = scientificBoundaries(sorted).filter((b) => (lb === undefined || gt(b, lb)) && (ub === undefined || lt(b, ub)));
   return countedBins(inside, values);
 }

@@ -8,6 +8,7 @@ import { generateBoundaries } from './generate.js';
 import { binInterval } from './linear.js';
 import { logScaleBins } from './log-scale.js';
 import { isSmallData, scientificBoundaries } from './scientific-small.js';
+import { SortedRuns } from './sorted-runs.js';
 import { computeBins as computeCounted } from './core.js';
 import { counted } from './classify.js';
 
@@ -15,6 +16,8 @@ const computeBins = (request: Parameters<typeof computeCounted>[0], values: read
 const d = (v: number | string): Dec => parseDec(String(v));
 const decs = (values: (number | string)[]): Dec[] => values.map(d);
 const nums = (values: Dec[] | undefined): number[] | undefined => values?.map(toNumber);
+/** One value per case, sorted. */
+const sorted = (values: (number | string)[]): SortedRuns => SortedRuns.ofList(decs(values));
 
 describe('custom bins (5.5.2)', () => {
   it('adjusts boundaries to the special-value bounds', () => {
@@ -30,15 +33,15 @@ describe('custom bins (5.5.2)', () => {
 
 describe('generate (5.5.3)', () => {
   it('aligns boundaries on the anchor', () => {
-    for (const anchor of [0, -70, -20]) expect(nums(generateBoundaries(decs([-62, -38]), d(10), d(anchor)))).toEqual([-60, -50, -40]);
-    for (const anchor of [100, 0, 40]) expect(nums(generateBoundaries(decs([38, 62]), d(10), d(anchor)))).toEqual([40, 50, 60]);
-    expect(nums(generateBoundaries(decs([38]), d(10), d(0)))).toEqual([]);
-    expect(generateBoundaries([], d(10), d(0))).toBeUndefined();
+    for (const anchor of [0, -70, -20]) expect(nums(generateBoundaries(sorted([-62, -38]), d(10), d(anchor)))).toEqual([-60, -50, -40]);
+    for (const anchor of [100, 0, 40]) expect(nums(generateBoundaries(sorted([38, 62]), d(10), d(anchor)))).toEqual([40, 50, 60]);
+    expect(nums(generateBoundaries(sorted([38]), d(10), d(0)))).toEqual([]);
+    expect(generateBoundaries(sorted([]), d(10), d(0))).toBeUndefined();
   });
   it('refuses sizes that would never finish', () => {
-    expect(generateBoundaries(decs([0, 1]), d(0), d(0))).toBeUndefined();
-    expect(generateBoundaries(decs([0, 1]), d(-1), d(0))).toBeUndefined();
-    expect(generateBoundaries(decs([0, 1e9]), d(1), d(0))).toBeUndefined();
+    expect(generateBoundaries(sorted([0, 1]), d(0), d(0))).toBeUndefined();
+    expect(generateBoundaries(sorted([0, 1]), d(-1), d(0))).toBeUndefined();
+    expect(generateBoundaries(sorted([0, 1e9]), d(1), d(0))).toBeUndefined();
   });
 });
 
@@ -46,7 +49,7 @@ describe('log scale (5.5.5)', () => {
   it('half-decade boundaries from the box range', () => {
     // box [10, 24850]: 10, 31, 100, 316, 1000, 3162, 10000, 31622 (> upper), then 100000 (integer exponent)
     const values = decs([10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000]);
-    expect(describeBins(logScaleBins({ lower: d(10), upper: d(24850) }, values, undefined, undefined))).toBe(
+    expect(describeBins(logScaleBins({ lower: d(10), upper: d(24850) }, values.map((value) => ({ value, n: 1 })), undefined, undefined))).toBe(
       '(10,31]:1, (31,100]:2, (100,316]:1, (316,1000]:2, (1000,3162]:1, (3162,10000]:2, (10000,31622]:1, (31622,100000]:1',
     );
   });
@@ -76,19 +79,19 @@ describe('log scale (5.5.5)', () => {
 
 describe('scientific small (5.5.6)', () => {
   it('applies when the upper-middle value is tiny and non-zero', () => {
-    expect(isSmallData(decs([1e-6, 2e-6, 3e-6]))).toBe(true);
-    expect(isSmallData(decs([1e-6, 0, 0]))).toBe(false);
-    expect(isSmallData(decs([1e-6, 2e-6, 0.001]))).toBe(false);
+    expect(isSmallData(sorted([1e-6, 2e-6, 3e-6]))).toBe(true);
+    expect(isSmallData(sorted([1e-6, 0, 0, 0]))).toBe(false); // sorted: S[2] = 0
+    expect(isSmallData(sorted([1e-6, 2e-6, 0.001]))).toBe(false);
   });
   it('spread 0: steps of 2·10^e (double powers: 10^-5 is 9.999999999999999e-6 as in the reference)', () => {
     const values = ['1.1e-6', '1.2e-6', '1.3e-6', '1.4e-6', '1.5e-6', '1.6e-6', '1.7e-6', '1.8e-6', '1.9e-6', '2.5e-6', '3.5e-6', '5.5e-6'];
-    expect(nums(scientificBoundaries(decs(values)))).toEqual([1e-6, 3e-6, 5e-6, 7e-6, 9e-6]);
+    expect(nums(scientificBoundaries(sorted(values)))).toEqual([1e-6, 3e-6, 5e-6, 7e-6, 9e-6]);
     expect(describeBins(computeBins({}, values))).toBe('(0.000001,0.000003]:10, (0.000003,0.000005]:1, (0.000005,0.000007]:1');
   });
   it('spread > 1: every step-th power of ten', () => {
     // exponents -9, -8, -7, -7, -6, -6, -6, -5, -5, -4, -4 → box [-9, -4], spread 5, step round(1.25) = 1 → 10^-10 … 10^-4
     const values = ['5e-9', '5e-8', '2e-7', '3e-7', '1e-6', '2e-6', '3e-6', '4e-5', '5e-5', '6e-4', '7e-4'];
-    expect(nums(scientificBoundaries(decs(values)))).toEqual([1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 10 ** -5, 10 ** -4]);
+    expect(nums(scientificBoundaries(sorted(values)))).toEqual([1e-10, 1e-9, 1e-8, 1e-7, 1e-6, 10 ** -5, 10 ** -4]);
     expect(describeBins(computeBins({}, values))).toBe(
       `(1e-9,1e-8]:1, (1e-8,1e-7]:1, (1e-7,0.000001]:3, (0.000001,${10 ** -5}]:2, (${10 ** -5},${10 ** -4}]:2, >${10 ** -4}:2`,
     );
@@ -96,10 +99,10 @@ describe('scientific small (5.5.6)', () => {
   it('spread 1: 10^e/3, then 10^i and 3·10^i', () => {
     // exponents: 6×-6, 6×-5 → q1 -6, q3 -5, box [-6, -5]
     const values = ['1e-6', '2e-6', '3e-6', '4e-6', '5e-6', '6e-6', '1e-5', '2e-5', '3e-5', '4e-5', '5e-5', '6e-5'];
-    expect(nums(scientificBoundaries(decs(values)))).toEqual([10 ** -6 / 3, 1e-6, 3e-6, 10 ** -5, 3 * 10 ** -5, 10 ** -4, 3 * 10 ** -4]);
+    expect(nums(scientificBoundaries(sorted(values)))).toEqual([10 ** -6 / 3, 1e-6, 3e-6, 10 ** -5, 3 * 10 ** -5, 10 ** -4, 3 * 10 ** -4]);
   });
   it('no non-zero exponent: one bin over the whole range', () => {
-    expect(nums(scientificBoundaries(decs([1, 2, 3])))).toEqual([1, 3]);
+    expect(nums(scientificBoundaries(sorted([1, 2, 3])))).toEqual([1, 3]);
   });
 });
 
