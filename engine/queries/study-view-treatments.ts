@@ -59,22 +59,25 @@ const eventSample = sql`{'sampleId': s.sample_id, 'patientId': p.patient_id, 'st
  * Pre/Post rows: one entry per (acquisition, treatment of the acquisition's patient); Pre when the
  * sample time is <= the treatment's earliest start. `treatedPatients` narrows whose treatments count
  * (the Legacy rows take only patients of the cohort; the column store every patient).
- * Rows ordered by treatment, Pre before Post; samples by study, sample, patient.
+ * Rows ordered by treatment, Pre before Post; samples by study, sample, patient. `extra`: more
+ * columns, over the acquisitions `a`.
  */
-async function sampleRows(db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment, treatedPatients: Fragment | null, withSamples: boolean): Promise<SampleTreatmentRow[]> {
+async function sampleRows<Extra = object>(
+  db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment, treatedPatients: Fragment | null, withSamples: boolean, extra = sql``,
+): Promise<(SampleTreatmentRow & Extra)[]> {
   const narrow = treatedPatients === null ? sql`TRUE` : sql`patient_key IN (${treatedPatients})`;
-  const samples = withSamples
-    ? sql`list(${eventSample} ORDER BY c.study_id, s.sample_id, p.patient_id)`
-    : sql`[]`;
-  const rows = await db.all<SampleTreatmentRow>(sql`
-    WITH a AS (${acquisitions(cohort, studies)}),
+  // The samples' ids are joined only when listed (each join is one-to-one).
+  const [samples, joins] = withSamples
+    ? [sql`list(${eventSample} ORDER BY c.study_id, s.sample_id, p.patient_id)`, sql`
+      JOIN sample s ON s.sample_key = a.sample_key JOIN patient p ON p.patient_key = a.patient_key
+      JOIN cancer_study c ON c.study_key = s.study_key`]
+    : [sql`[]`, sql``];
+  return db.all<SampleTreatmentRow & Extra>(sql`
+    WITH a AS MATERIALIZED (${acquisitions(cohort, studies)}),
     tr AS (SELECT patient_key, treatment, min(start_date) AS t FROM (${treatmentEvents(tier, studies)}) WHERE ${narrow} GROUP BY ALL)
-    SELECT CASE WHEN a.t <= tr.t THEN 'Pre' ELSE 'Post' END AS time, tr.treatment, count(*)::INTEGER AS count, ${samples} AS samples
-    FROM a JOIN tr ON tr.patient_key = a.patient_key
-    JOIN sample s ON s.sample_key = a.sample_key JOIN patient p ON p.patient_key = a.patient_key
-    JOIN cancer_study c ON c.study_key = s.study_key
+    SELECT CASE WHEN a.t <= tr.t THEN 'Pre' ELSE 'Post' END AS time, tr.treatment, count(*)::INTEGER AS count, ${samples} AS samples ${extra}
+    FROM a JOIN tr ON tr.patient_key = a.patient_key ${joins}
     GROUP BY ALL ORDER BY tr.treatment, time DESC`);
-  return rows;
 }
 
 /**
@@ -83,11 +86,11 @@ async function sampleRows(db: Db, tier: TreatmentTier, cohort: Fragment, studies
  * with any treatment.
  */
 export async function fetchSampleTreatmentReport(db: Db, cohort: Fragment, studies: Fragment, detailed: boolean): Promise<SampleTreatmentReport> {
-  const treatments = await sampleRows(db, 'Agent', cohort, studies, null, detailed);
-  const total = await db.one<{ n: number }>(sql`
-    SELECT count(DISTINCT s.sample_id)::INTEGER AS n FROM (${acquisitions(cohort, studies)}) a JOIN sample s USING (sample_key)
-    WHERE a.patient_key IN (SELECT patient_key FROM (${treatmentEvents('Agent', studies)}) WHERE patient_key IN (${cohortPatients(cohort)}))`);
-  return { totalSamples: total?.n ?? 0, treatments };
+  // The total in the same statement: no row (no acquisition's patient treated) means a total of 0.
+  const rows = await sampleRows<{ total: number }>(db, 'Agent', cohort, studies, null, detailed, sql`,
+    (SELECT count(DISTINCT s.sample_id) FROM a JOIN sample s USING (sample_key)
+      WHERE a.patient_key IN (SELECT patient_key FROM (${treatmentEvents('Agent', studies)}) WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`);
+  return { totalSamples: rows[0]?.total ?? 0, treatments: rows.map(({ total: _, ...row }) => row) };
 }
 
 /** treatments/sample (Legacy): as sample-counts with the tier, samples always listed. */
@@ -102,10 +105,12 @@ export function fetchSampleTreatmentRows(db: Db, tier: TreatmentTier, cohort: Fr
  */
 export async function fetchPatientTreatmentReport(db: Db, cohort: Fragment, studies: Fragment): Promise<PatientTreatmentReport> {
   const treated = sql`SELECT DISTINCT patient_key, treatment FROM (${treatmentEvents('Agent', studies)}) WHERE patient_key IN (${cohortPatients(cohort)})`;
-  const patientTreatments = await db.all<{ treatment: string; count: number }>(sql`
-    SELECT treatment, count(*)::INTEGER AS count FROM (${treated}) GROUP BY treatment ORDER BY count DESC, treatment`);
-  const total = await db.one<{ n: number }>(sql`SELECT count(DISTINCT patient_key)::INTEGER AS n FROM (${treated})`);
-  return { totalPatients: total?.n ?? 0, totalSamples: 0, patientTreatments };
+  // One statement: no treated patient gives no row, and a total of 0.
+  const rows = await db.all<{ treatment: string; count: number; total: number }>(sql`
+    WITH t AS MATERIALIZED (${treated})
+    SELECT treatment, count(*)::INTEGER AS count, (SELECT count(DISTINCT patient_key) FROM t)::INTEGER AS total
+    FROM t GROUP BY treatment ORDER BY count DESC, treatment`);
+  return { totalPatients: rows[0]?.total ?? 0, totalSamples: 0, patientTreatments: rows.map(({ treatment, count }) => ({ treatment, count })) };
 }
 
 /**
