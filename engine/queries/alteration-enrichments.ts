@@ -36,7 +36,7 @@ const BATCH = 4096;
 
 /** Case ids gathered, and samples counted, between two pauses of the event loop (engine/pause.ts). */
 const IDS_PER_SLICE = 16_384;
-const SAMPLES_PER_SLICE = 65_536;
+const SAMPLES_PER_SLICE = 16_384;
 
 /**
  * A group's cases are its distinct (study of the profile, caseId); its profiles are the distinct
@@ -206,7 +206,13 @@ function casesOf(g: number, caseGroup: Float64Array, caseSample: Float64Array, c
 async function countAltered(cases: GroupCases, profiles: readonly AlteredSamples[], symbolOf: Map<number, string>): Promise<Map<string, { cases: number; entrez: number }>> {
   // Each gene's samples in every profile, so that a case counts once per gene (marked with the gene's turn).
   const parts = new Map<number, [AlteredSamples, number][]>();
-  for (const profile of profiles) profile.genes.forEach((gene, i) => parts.set(gene, [...(parts.get(gene) ?? []), [profile, i]]));
+  for (const profile of profiles) {
+    profile.genes.forEach((gene, i) => {
+      const list = parts.get(gene);
+      if (list === undefined) parts.set(gene, [[profile, i]]);
+      else list.push([profile, i]);
+    });
+  }
   const turnOf = new Int32Array(cases.caseBound);
   let turn = 0;
   const bySymbol = new Map<string, { cases: number; entrez: number }>();

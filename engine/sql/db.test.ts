@@ -20,7 +20,7 @@ describe('Db', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs at most a few queries at once (streams too); the others wait, and ping never waits', async () => {
+  it('runs at most a few queries at once (streams too); the others wait, and a check never waits', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'duckportal-db-'));
     const path = join(dir, 'store.duckdb');
     (await Db.open(path)).close();
@@ -33,13 +33,27 @@ describe('Db', () => {
       for await (const rows of db.stream<{ i: number }>(sql`SELECT i FROM range(5000) t(i)`)) n += rows.length;
       finished.push(`stream ${n}`);
     })();
-    const ping = db.ping<{ n: number }>(sql`SELECT 42 AS n`).then((row) => finished.push(`ping ${row?.n}`));
-    await Promise.all([...slow, streamed, ping]);
-    expect(finished[0]).toBe('ping 42');
+    const check = db.succeeds(sql`SELECT 42 AS n`).then((ok) => finished.push(`check ${ok}`));
+    await Promise.all([...slow, streamed, check]);
+    expect(finished[0]).toBe('check true');
     expect(finished).toHaveLength(8);
     expect(finished).toContain('stream 5000');
     db.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('checks a statement: true when it runs, false when it fails; repeated, and with parameters', async () => {
+    const db = await Db.open(':memory:');
+    expect(await db.succeeds(sql`SELECT 1 AS n`)).toBe(true);
+    expect(await db.succeeds(sql`SELECT 1 AS n`)).toBe(true);
+    expect(await db.succeeds(sql`SELECT CASE WHEN ${2} > 1 THEN 1 ELSE error('no') END`)).toBe(true);
+    expect(await db.succeeds(sql`SELECT CASE WHEN ${0} > 1 THEN 1 ELSE error('no') END`)).toBe(false);
+    expect(await db.succeeds(sql`SELECT * FROM no_such_table`)).toBe(false);
+    // Concurrent checks of one statement share a run.
+    const [a, b] = [db.succeeds(sql`SELECT 2 AS n`), db.succeeds(sql`SELECT 2 AS n`)];
+    expect(a).toBe(b);
+    expect(await a).toBe(true);
+    db.close();
   });
 
   it('reads DOUBLE columns as typed arrays, chunk by chunk (NULL → NaN)', async () => {

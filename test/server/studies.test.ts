@@ -1,6 +1,7 @@
 // GET /api/health and /api/studies over the shared test studies (api.md 4.1, 28).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Db } from '../../engine/sql/db.js';
 import { buildApp } from '../../server/app.js';
 import { loadTestStudy, openReferenceStore } from '../helpers/store.js';
 
@@ -20,6 +21,14 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'UP' });
     expect(res.headers['elapsed-time']).toMatch(/^\d+$/);
+  });
+
+  it('is DOWN over a store without the cancer type reference', async () => {
+    const empty = await buildApp({ db: await Db.open(':memory:') });
+    const res = await empty.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'DOWN' });
+    await empty.close();
   });
 });
 
