@@ -12,6 +12,7 @@ import { installSecurity } from './plugins/security.js';
 import { installVirtualStudyIds } from './virtual-studies.js';
 import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
 import { installOpenApi } from './plugins/openapi.js';
+import { rememberSampleIdentifierLists } from './repeated-identifiers.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
 declare module 'fastify' {
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installVirtualStudyIds(app);
   await installHttp(app);
   await installOpenApi(app);
+  rememberSampleIdentifierLists(app);
   await app.register(
     async (api) => {
       for (const routes of ROUTE_GROUPS) await api.register(routes);

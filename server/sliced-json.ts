@@ -35,7 +35,7 @@ export function useSlicedJsonBodies(app: FastifyInstance): void {
 }
 
 /** Whether the text holds a prototype key or a \u escape (which could spell one): four fast scans. */
-const mayHoldPrototypeKey = (text: string): boolean => ['__proto__', 'constructor', 'prototype', '\\u'].some((s) => text.includes(s));
+export const mayHoldPrototypeKey = (text: string): boolean => ['__proto__', 'constructor', 'prototype', '\\u'].some((s) => text.includes(s));
 
 interface LongArray {
   /** Offsets of its '[' and ']'. */
@@ -106,6 +106,21 @@ async function longArrays(text: string): Promise<LongArray[]> {
     }
   }
   return found;
+}
+
+/**
+ * The offset of the bracket closing the array or object opened at `open` (-1 if none); strings
+ * skipped as longArrays does.
+ */
+export function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) i = closingQuote(text, i);
+    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) depth++;
+    else if ((c === CLOSE_ARRAY || c === CLOSE_OBJECT) && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** The offset of the quote closing the string opened at `open` (the text's length if none). */

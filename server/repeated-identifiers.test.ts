@@ -1,0 +1,63 @@
+// Long sampleIdentifiers lists remembered across bodies: the parsed bodies equal JSON.parse's, the
+// list is parsed once, and bad bodies are rejected as Fastify's own parser rejects them.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rememberSampleIdentifierLists } from './repeated-identifiers.js';
+
+let app: FastifyInstance;
+const seen: unknown[] = [];
+beforeAll(async () => {
+  app = Fastify({ bodyLimit: 1 << 26 });
+  rememberSampleIdentifierLists(app);
+  app.post('/echo', async (request) => {
+    seen.push(request.body);
+    return request.body;
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const identifiers = (n: number, study = 'st') => Array.from({ length: n }, (_, i) => ({ studyId: study, sampleId: `sample-${i}` }));
+const LIST = identifiers(40_000); // about 1.7 MB
+const post = async (payload: string) => {
+  const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload });
+  return { status: res.statusCode, body: res.json(), value: seen.at(-1) as Record<string, unknown> & { studyViewFilter?: Record<string, unknown> } };
+};
+
+describe('rememberSampleIdentifierLists', () => {
+  it('gives what JSON.parse gives, the remembered list from the second body on, whatever surrounds it', async () => {
+    const first = JSON.stringify({ sampleIdentifiers: LIST, clinicalDataFilters: [{ attributeId: 'AGE' }] });
+    const a = await post(first);
+    expect(a.value).toEqual(JSON.parse(first));
+    const again = await post(first);
+    expect(again.value).toEqual(JSON.parse(first));
+    expect(again.value.sampleIdentifiers).toBe(a.value.sampleIdentifiers);
+    expect(Object.isFrozen(again.value.sampleIdentifiers)).toBe(true);
+    // The same list nested (a bin request), after other keys and with spaces around its colon.
+    const nested = `{"attributes":[{"attributeId":"AGE"}],"studyViewFilter":{"studyIds":["st"],"sampleIdentifiers" :  ${JSON.stringify(LIST)}, "x": "[]"}}`;
+    const b = await post(nested);
+    expect(b.value).toEqual(JSON.parse(nested));
+    expect(b.value.studyViewFilter?.sampleIdentifiers).toBe(a.value.sampleIdentifiers);
+  });
+
+  it('parses a different list afresh, and small bodies and bodies naming the key twice as usual', async () => {
+    const other = JSON.stringify({ sampleIdentifiers: identifiers(40_000, 'other') });
+    const c = await post(other);
+    expect(c.value).toEqual(JSON.parse(other));
+    const twice = JSON.stringify({ sampleIdentifiers: LIST, studyViewFilter: { sampleIdentifiers: LIST.slice(0, 2) } });
+    expect((await post(twice)).value).toEqual(JSON.parse(twice));
+    const small = JSON.stringify({ sampleIdentifiers: LIST.slice(0, 5) });
+    expect((await post(small)).value).toEqual(JSON.parse(small));
+  });
+
+  it('rejects what Fastify rejects, around a remembered list too', async () => {
+    const list = JSON.stringify(LIST);
+    await post(JSON.stringify({ sampleIdentifiers: LIST }));
+    for (const bad of [`{"sampleIdentifiers":${list},}`, `{"sampleIdentifiers":${list},"__proto__":{"x":1}}`, `{"a":1,"sampleIdentifiers":${list}`]) {
+      const res = await post(bad);
+      const usual = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: bad.replace(list, '[]') });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(usual.json());
+    }
+  });
+});
