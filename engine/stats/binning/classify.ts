@@ -65,16 +65,26 @@ export const counted = (values: readonly string[]): CountedValue[] => values.map
 export const caseCount = (values: readonly CountedValue[]): number => values.reduce((n, v) => n + v.count, 0);
 
 /**
+ * The class of each value string seen lately (its Dec objects are never changed): histograms of
+ * one attribute are asked for again and again, and parsing tens of thousands of distinct values
+ * (survival months, say) to exact decimals each time took most of the binning.
+ */
+const classes = new Map<string, Class>();
+const CLASSES_KEPT = 200_000;
+
+/**
  * Splits values into their classes; a value numeric only after trimming (" 5") is in none. Each
  * distinct string is classified once; its number is one object, counted once with all its cases.
  */
 export function classify(values: readonly CountedValue[]): Classified {
   const out: Classified = { numbers: [], specials: [], categories: [], naCount: 0 };
-  const classes = new Map<string, Class>();
   const numberOf = new Map<Dec, Counted<Dec>>();
   for (const { value, count } of values) {
     let c = classes.get(value);
-    if (c === undefined) classes.set(value, (c = classOf(value)));
+    if (c === undefined) {
+      if (classes.size >= CLASSES_KEPT) classes.clear();
+      classes.set(value, (c = classOf(value)));
+    }
     if (c === 'NA') out.naCount += count;
     else if (c === 'category') out.categories.push({ value, n: count });
     else if (c === 'none') continue;

@@ -89,10 +89,17 @@ export function strip(a: Dec): Dec {
 
 export const isInteger = (a: Dec): boolean => strip(a).s <= 0;
 
+/** Keys computed, by decimal: the binner asks again for the same values (cached by classify). */
+const keys = new WeakMap<Dec, string>();
+
 /** A key equal for numerically equal decimals. */
 export function key(a: Dec): string {
-  const c = strip(a);
-  return `${c.m}e${-c.s}`;
+  let k = keys.get(a);
+  if (k === undefined) {
+    const c = strip(a);
+    keys.set(a, (k = `${c.m}e${-c.s}`));
+  }
+  return k;
 }
 
 export type Rounding = 'HALF_UP' | 'CEILING' | 'FLOOR' | 'DOWN';
