@@ -75,14 +75,16 @@ async function compileOrder(db: Db, query: ClinicalTableQuery, cohort: Fragment)
  */
 export async function fetchClinicalTable(db: Db, cohort: Fragment, query: ClinicalTableQuery): Promise<ClinicalTablePage> {
   const order = await compileOrder(db, query, cohort);
-  const matches = sql`SELECT s.sample_key, row_number() OVER (ORDER BY ${order}) AS pos FROM sample s
-    JOIN patient p ON p.patient_key = s.patient_key
+  const matches = sql`FROM sample s JOIN patient p ON p.patient_key = s.patient_key
     WHERE s.sample_key IN (${cohort}) AND ${compileSearch(query.searchTerm)}`;
-  const total = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (${matches})`);
   const offset = query.pageSize * query.pageNumber;
   const limit = query.pageSize === 0 ? sql`` : sql`LIMIT ${query.pageSize}`;
-  const rows = await db.all<{ pos: number; study_id: string; sample_id: string; data: ClinicalTableDatum[] }>(sql`
-    WITH page AS (SELECT * FROM (${matches}) ORDER BY pos ${limit} OFFSET ${offset}),
+  // The page is picked by a top-n sort (ORDER BY … LIMIT), and only its rows are numbered.
+  const count = db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n ${matches}`);
+  const page = db.all<{ pos: number; study_id: string; sample_id: string; data: ClinicalTableDatum[] }>(sql`
+    WITH picked AS (SELECT s.sample_key ${matches} ORDER BY ${order} ${limit} OFFSET ${offset}),
+    page AS (SELECT s.sample_key, row_number() OVER (ORDER BY ${order}) AS pos
+      FROM picked JOIN sample s USING (sample_key) JOIN patient p ON p.patient_key = s.patient_key),
     data AS (
       SELECT cs.sample_key, 0 AS level, cs.attr_id, cs.attr_value FROM clinical_sample cs WHERE cs.sample_key IN (SELECT sample_key FROM page)
       UNION ALL
@@ -94,6 +96,7 @@ export async function fetchClinicalTable(db: Db, cohort: Fragment, query: Clinic
     FROM page JOIN sample s USING (sample_key) JOIN patient p ON p.patient_key = s.patient_key JOIN cancer_study c ON c.study_key = s.study_key
     JOIN data d ON d.sample_key = page.sample_key
     GROUP BY page.pos, c.study_id, s.sample_id ORDER BY page.pos`);
+  const [total, rows] = await Promise.all([count, page]);
   return {
     totalCount: total?.n ?? 0,
     samples: rows.map((r) => ({ studyId: r.study_id, sampleId: r.sample_id, data: r.data })),
