@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../sql/db.js';
-import { raw, sql } from '../sql/sql.js';
+import { raw, sql, type Fragment } from '../sql/sql.js';
 import type { Cohort } from './compile.js';
 
 const SCHEMA = 'cohort_cache';
@@ -50,6 +50,7 @@ export class CohortCache {
   /** Cache key -> entry, least recently used first. */
   private readonly entries = new Map<string, Entry>();
   private counter = 0;
+  private readonly derivedTables = new Map<string, Promise<Fragment>>();
 
   private constructor(private readonly db: Db, private readonly path: string, private readonly options: Required<CohortCacheOptions>) {}
 
@@ -83,6 +84,22 @@ export class CohortCache {
     const { name, wholeStudyKeys } = await entry.table;
     const table = sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${name}`)}`;
     return wholeStudyKeys === undefined ? table : Object.assign(table, { wholeStudies: sql`SELECT unnest(${wholeStudyKeys}::INTEGER[])` });
+  }
+
+  /**
+   * A table derived from the store, created once in the scratch database under `name` (a constant
+   * of ours) from `select`: e.g. per-study value counts, which cohorts of whole studies read instead
+   * of every row. The store is read-only while served, so it never goes stale.
+   */
+  derived(name: string, select: Fragment): Promise<Fragment> {
+    let table = this.derivedTables.get(name);
+    if (table === undefined) {
+      const fragment = raw(`${SCHEMA}.derived_${name}`);
+      table = this.db.run(sql`CREATE TABLE ${fragment} AS ${select}`).then(() => fragment);
+      table.catch(() => this.derivedTables.delete(name));
+      this.derivedTables.set(name, table);
+    }
+    return table;
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CohortCache } from '../filter/cohort-cache.js';
+import { compileCohort, type Cohort } from '../filter/compile.js';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { fetchClinicalDataCounts } from './study-view-counts.js';
@@ -23,6 +25,44 @@ describe('fetchClinicalDataCounts', () => {
       { attributeId: 'X', counts: [{ value: 'true', count: 4 }, { value: 'NA', count: 1 }] },
       { attributeId: 'P', counts: [{ value: 'a', count: 2 }, { value: 'NA', count: 2 }] },
     ]);
+    db.close();
+  });
+
+  it('counts cohorts of whole studies from per-study value counts as from the rows', async () => {
+    const db = await Db.open(':memory:');
+    await db.exec(`
+      INSERT INTO cancer_study (study_key, study_id, type_of_cancer_id, name, import_date) VALUES (1, 'a', 'x', 'A', now()), (2, 'b', 'x', 'B', now());
+      INSERT INTO patient VALUES (10, 1, 'p10'), (11, 1, 'p11'), (20, 2, 'p20'), (21, 2, 'p21'), (22, 2, 'p22');
+      INSERT INTO sample VALUES (100, 1, 10, 's100', 'Primary'), (101, 1, 11, 's101', 'Primary'), (102, 1, 11, 's102', 'Primary'),
+        (200, 2, 20, 's200', 'Primary'), (201, 2, 20, 's201', 'Primary'), (202, 2, 21, 's202', 'Primary');
+      INSERT INTO clinical_attribute_meta VALUES (1, 'X', 'X', 'X', 'STRING', false, '1'), (2, 'X', 'X', 'X', 'STRING', true, '1'),
+        (1, 'P', 'P', 'P', 'STRING', true, '1'), (2, 'P', 'P', 'P', 'STRING', true, '1'), (1, 'S', 'S', 'S', 'NUMBER', false, '1');
+      INSERT INTO clinical_sample VALUES (1, 100, 'X', 'true'), (1, 101, 'X', 'TRUE'), (1, 102, 'X', 'NA'), (1, 100, 'S', '1.5'), (1, 102, 'S', '1.5');
+      INSERT INTO clinical_patient VALUES (2, 20, 'X', 'True'), (2, 21, 'X', 'no'), (1, 10, 'P', 'a'), (1, 11, 'P', 'A'),
+        (2, 20, 'P', 'b'), (2, 22, 'P', 'b');`);
+    const tables = await CohortCache.open(db);
+    // Patient 22 has no sample: not counted. X in study b is patient-level: once per sample.
+    const expected = {
+      'a,b': [
+        { attributeId: 'X', counts: [{ value: 'true', count: 4 }, { value: 'no', count: 1 }, { value: 'NA', count: 1 }] },
+        { attributeId: 'P', counts: [{ value: 'a', count: 2 }, { value: 'b', count: 1 }, { value: 'NA', count: 1 }] },
+        { attributeId: 'S', counts: [{ value: '1.5', count: 2 }, { value: 'NA', count: 4 }] },
+      ],
+      b: [
+        // Within study b alone, X is a patient attribute: once per patient.
+        { attributeId: 'X', counts: [{ value: 'True', count: 1 }, { value: 'no', count: 1 }] },
+        { attributeId: 'P', counts: [{ value: 'b', count: 1 }, { value: 'NA', count: 1 }] },
+      ],
+    };
+    for (const [studies, items] of Object.entries(expected)) {
+      const filter = { studyIds: studies.split(',') };
+      const whole: Cohort = compileCohort(filter);
+      expect(whole.wholeStudies).toBeDefined();
+      const involved = sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${filter.studyIds}::VARCHAR[]))`;
+      expect(await fetchClinicalDataCounts(db, whole, involved, ['X', 'P', 'S'], tables)).toEqual(items);
+      expect(await fetchClinicalDataCounts(db, whole, involved, ['X', 'P', 'S'])).toEqual(items);
+    }
+    await tables.close();
     db.close();
   });
 });

@@ -1,6 +1,7 @@
 // Study View count charts over the filtered cohort: clinical data counts, sample list counts and
 // molecular profile sample counts (study-view.md 4.2-4.4).
 import type { Db } from '../sql/db.js';
+import type { CohortCache } from '../filter/cohort-cache.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { CountedValue } from '../stats/binning.js';
@@ -13,34 +14,21 @@ export interface ClinicalDataCountItem {
   counts: ValueCount[];
 }
 
+/** Tables derived from the store once (engine/filter/cohort-cache.ts). */
+export type DerivedTables = Pick<CohortCache, 'derived'>;
+
 /**
- * Counts per value of each requested clinical attribute (4.4). Sample attributes count filtered
- * samples, patient attributes filtered patients (patients with >= 1 filtered sample); an attribute
- * that is sample-level in one involved study and patient-level in another counts one value per
- * filtered sample, from the level of the sample's own study (the intended reading, not the
- * reference's quirk of Appendix B.5). NA-like values ('', NA, NAN, N/A, any case) are skipped;
- * NA = units - sum of counts, present only when > 0, or alone (possibly 0) when nothing else is
- * counted. Values differing only by case merge under the greatest spelling. Unknown ids give no
- * item; items follow the request order, counts are by count desc then value.
+ * `exact` (attr_id, value, n): how many cases of the cohort hold each value, read from its rows:
+ * sample rows (sample-level and mixed attributes); for a mixed attribute in a study where it is
+ * patient-level, the patient's value once per filtered sample; for a patient attribute, once per
+ * patient with a filtered sample.
  */
-export async function fetchClinicalDataCounts(db: Db, cohort: Cohort, involved: Fragment, attributeIds: readonly string[]): Promise<ClinicalDataCountItem[]> {
-  const ids = [...new Set(attributeIds)];
-  const rows = await db.all<{ attr_id: string; units: number; counts: ValueCount[] }>(sql`
-    WITH fs AS (SELECT s.sample_key, s.patient_key, s.study_key FROM sample s WHERE ${inCohort(cohort, 's')}),
-    fp AS (SELECT DISTINCT patient_key FROM fs),
-    meta AS (
-      SELECT study_key, attr_id, patient_attribute FROM clinical_attribute_meta
-      WHERE study_key IN (${involved}) AND attr_id IN (SELECT unnest(${ids}::VARCHAR[]))),
-    attrs AS (
-      SELECT attr_id, CASE WHEN bool_and(patient_attribute) THEN 'patient' WHEN bool_and(NOT patient_attribute) THEN 'sample' ELSE 'mixed' END AS level
-      FROM meta GROUP BY attr_id),
-    vals AS (
-      -- sample rows (sample-level and mixed attributes)
+function cohortValues(cohort: Cohort): Fragment {
+  return sql`vals AS (
       SELECT a.attr_id, c.attr_value AS value FROM attrs a
       JOIN clinical_sample c ON c.attr_id = a.attr_id
       WHERE a.level <> 'patient' AND ${inCohort(cohort, 'c')}
       UNION ALL
-      -- mixed attributes in a study where they are patient-level: the patient's value per filtered sample
       SELECT a.attr_id, c.attr_value FROM attrs a
       JOIN clinical_patient c ON c.attr_id = a.attr_id JOIN fs ON fs.patient_key = c.patient_key
       JOIN meta m ON m.study_key = fs.study_key AND m.attr_id = a.attr_id AND m.patient_attribute
@@ -50,7 +38,61 @@ export async function fetchClinicalDataCounts(db: Db, cohort: Cohort, involved: 
       JOIN clinical_patient c ON c.attr_id = a.attr_id JOIN fp ON fp.patient_key = c.patient_key
       WHERE a.level = 'patient'),
     -- Exact values first (cheap on dictionary-encoded strings), then case variants merged.
-    exact AS (SELECT attr_id, value, count(*) AS n FROM vals GROUP BY attr_id, value),
+    exact AS (SELECT attr_id, value, count(*) AS n FROM vals GROUP BY attr_id, value)`;
+}
+
+/**
+ * Per study, attribute and value: how many samples hold it (source 'sample'), how many patients
+ * with a sample ('patient'), and how many samples have a patient holding it ('patient per sample').
+ */
+const VALUE_COUNTS = sql`
+  SELECT study_key, 'sample' AS source, attr_id, attr_value, count(*) AS n FROM clinical_sample GROUP BY ALL
+  UNION ALL
+  SELECT study_key, 'patient', attr_id, attr_value, count(*) FROM clinical_patient
+  WHERE patient_key IN (SELECT patient_key FROM sample) GROUP BY ALL
+  UNION ALL
+  SELECT c.study_key, 'patient per sample', c.attr_id, c.attr_value, count(*) FROM clinical_patient c
+  JOIN sample s ON s.patient_key = c.patient_key GROUP BY ALL`;
+
+/** `exact` for a cohort of whole studies, summed from their value counts: the same cases as cohortValues counts. */
+function wholeStudyValues(valueCounts: Fragment, studies: Fragment): Fragment {
+  return sql`exact AS (
+      SELECT a.attr_id, r.attr_value AS value, sum(r.n) AS n FROM attrs a JOIN ${valueCounts} r ON r.attr_id = a.attr_id
+      WHERE r.study_key IN (${studies}) AND (
+        (r.source = 'sample' AND a.level <> 'patient') OR (r.source = 'patient' AND a.level = 'patient')
+        OR (r.source = 'patient per sample' AND a.level = 'mixed'
+          AND EXISTS (SELECT 1 FROM meta m WHERE m.study_key = r.study_key AND m.attr_id = a.attr_id AND m.patient_attribute)))
+      GROUP BY a.attr_id, r.attr_value)`;
+}
+
+/**
+ * Counts per value of each requested clinical attribute (4.4). Sample attributes count filtered
+ * samples, patient attributes filtered patients (patients with >= 1 filtered sample); an attribute
+ * that is sample-level in one involved study and patient-level in another counts one value per
+ * filtered sample, from the level of the sample's own study (the intended reading, not the
+ * reference's quirk of Appendix B.5). NA-like values ('', NA, NAN, N/A, any case) are skipped;
+ * NA = units - sum of counts, present only when > 0, or alone (possibly 0) when nothing else is
+ * counted. Values differing only by case merge under the greatest spelling. Unknown ids give no
+ * item; items follow the request order, counts are by count desc then value. With `tables`, a
+ * cohort of whole studies is counted from per-study value counts instead of every row.
+ */
+export async function fetchClinicalDataCounts(
+  db: Db, cohort: Cohort, involved: Fragment, attributeIds: readonly string[], tables?: DerivedTables,
+): Promise<ClinicalDataCountItem[]> {
+  const ids = [...new Set(attributeIds)];
+  const exact = cohort.wholeStudies !== undefined && tables !== undefined
+    ? wholeStudyValues(await tables.derived('clinical_value_counts', VALUE_COUNTS), cohort.wholeStudies)
+    : cohortValues(cohort);
+  const rows = await db.all<{ attr_id: string; units: number; counts: ValueCount[] }>(sql`
+    WITH fs AS (SELECT s.sample_key, s.patient_key, s.study_key FROM sample s WHERE ${inCohort(cohort, 's')}),
+    fp AS (SELECT DISTINCT patient_key FROM fs),
+    meta AS (
+      SELECT study_key, attr_id, patient_attribute FROM clinical_attribute_meta
+      WHERE study_key IN (${involved}) AND attr_id IN (SELECT unnest(${ids}::VARCHAR[]))),
+    attrs AS (
+      SELECT attr_id, CASE WHEN bool_and(patient_attribute) THEN 'patient' WHEN bool_and(NOT patient_attribute) THEN 'sample' ELSE 'mixed' END AS level
+      FROM meta GROUP BY attr_id),
+    ${exact},
     counted AS (
       SELECT attr_id, max(value) AS value, sum(n)::INTEGER AS count FROM exact
       WHERE upper(value) NOT IN ('', 'NA', 'NAN', 'N/A')
