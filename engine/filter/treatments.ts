@@ -7,11 +7,11 @@ import { raw, sql, type Fragment } from '../sql/sql.js';
 import { TREATMENT_KEYS, type TreatmentTier } from './normalize.js';
 import { union } from './values.js';
 
-/** (patient_key, treatment, start) of the tier's treatments in the involved studies. */
+/** (study_key, patient_key, treatment, start) of the tier's treatments in the involved studies. */
 export function treatmentEvents(tier: TreatmentTier, studies: Fragment): Fragment {
   const key = raw(`'${TREATMENT_KEYS[tier]}'`); // constant from TREATMENT_KEYS
   const treatment = tier === 'AgentTarget' ? sql`unnest(regexp_split_to_array(d.value, ',\\s*'))` : sql`d.value`;
-  return sql`SELECT e.patient_key, ${treatment} AS treatment, e.start_date FROM clinical_event e
+  return sql`SELECT e.study_key, e.patient_key, ${treatment} AS treatment, e.start_date FROM clinical_event e
     JOIN clinical_event_data d ON d.event_key = e.event_key
     WHERE e.study_key IN (${studies}) AND lower(e.event_type) = 'treatment' AND upper(d.key) = ${key}`;
 }

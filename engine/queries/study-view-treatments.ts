@@ -8,6 +8,7 @@ import { treatmentEvents } from '../filter/treatments.js';
 import type { TreatmentTier } from '../filter/normalize.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
+import type { DerivedTables } from './study-view-counts.js';
 
 export interface ClinicalEventSample {
   sampleId: string;
@@ -40,14 +41,34 @@ export interface SampleTreatmentReport {
   treatments: SampleTreatmentRow[];
 }
 
-/** (patient_key, sample_key, t): earliest acquisition time per (event patient, sample) of the cohort. */
-function acquisitions(cohort: Fragment, studies: Fragment): Fragment {
-  return sql`SELECT e.patient_key, s.sample_key, min(e.start_date) AS t FROM clinical_event e
-    JOIN clinical_event_data d ON d.event_key = e.event_key
-    JOIN sample s ON s.study_key = e.study_key AND s.sample_id = d.value
-    WHERE e.study_key IN (${studies}) AND lower(e.event_type) IN ('sample acquisition', 'specimen')
-      AND upper(d.key) = 'SAMPLE_ID' AND s.sample_key IN (${cohort})
-    GROUP BY e.patient_key, s.sample_key`;
+/** Every study (the derived tables hold every study's rows). */
+const ALL_STUDIES = sql`SELECT study_key FROM cancer_study`;
+
+/** (study_key, patient_key, sample_key, t): earliest acquisition time per (event patient, sample). */
+const ACQUISITIONS = sql`SELECT e.study_key, e.patient_key, s.sample_key, min(e.start_date) AS t FROM clinical_event e
+  JOIN clinical_event_data d ON d.event_key = e.event_key
+  JOIN sample s ON s.study_key = e.study_key AND s.sample_id = d.value
+  WHERE lower(e.event_type) IN ('sample acquisition', 'specimen') AND upper(d.key) = 'SAMPLE_ID'
+  GROUP BY e.study_key, e.patient_key, s.sample_key`;
+
+/**
+ * Acquisitions and treatments are read from tables derived from the event tables once (all
+ * studies; they hold only the rows these queries want), narrowed to the studies and the cohort.
+ */
+interface Sources {
+  /** (patient_key, sample_key, t) of the cohort's samples. */
+  acquisitions: Fragment;
+  /** The tier's treatments (treatmentEvents). */
+  events: (tier: TreatmentTier) => Promise<Fragment>;
+}
+
+async function sourcesOf(cohort: Fragment, studies: Fragment, tables: DerivedTables): Promise<Sources> {
+  const acquired = await tables.derived('sample_acquisitions', ACQUISITIONS);
+  return {
+    acquisitions: sql`SELECT patient_key, sample_key, t FROM ${acquired} WHERE study_key IN (${studies}) AND sample_key IN (${cohort})`,
+    // The tier is one of three constants: a safe part of a table name.
+    events: async (tier) => sql`SELECT * FROM ${await tables.derived(`treatments_${tier}`, treatmentEvents(tier, ALL_STUDIES))} WHERE study_key IN (${studies})`,
+  };
 }
 
 /** Patients having >= 1 sample of the cohort. */
@@ -63,7 +84,7 @@ const eventSample = sql`{'sampleId': s.sample_id, 'patientId': p.patient_id, 'st
  * columns, over the acquisitions `a`.
  */
 async function sampleRows<Extra = object>(
-  db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment, treatedPatients: Fragment | null, withSamples: boolean, extra = sql``,
+  db: Db, tier: TreatmentTier, sources: Sources, treatedPatients: Fragment | null, withSamples: boolean, extra = sql``,
 ): Promise<(SampleTreatmentRow & Extra)[]> {
   const narrow = treatedPatients === null ? sql`TRUE` : sql`patient_key IN (${treatedPatients})`;
   // The samples' ids are joined only when listed (each join is one-to-one).
@@ -73,8 +94,8 @@ async function sampleRows<Extra = object>(
       JOIN cancer_study c ON c.study_key = s.study_key`]
     : [sql`[]`, sql``];
   return db.all<SampleTreatmentRow & Extra>(sql`
-    WITH a AS MATERIALIZED (${acquisitions(cohort, studies)}),
-    tr AS (SELECT patient_key, treatment, min(start_date) AS t FROM (${treatmentEvents(tier, studies)}) WHERE ${narrow} GROUP BY ALL)
+    WITH a AS MATERIALIZED (${sources.acquisitions}),
+    tr AS (SELECT patient_key, treatment, min(start_date) AS t FROM (${await sources.events(tier)}) WHERE ${narrow} GROUP BY patient_key, treatment)
     SELECT CASE WHEN a.t <= tr.t THEN 'Pre' ELSE 'Post' END AS time, tr.treatment, count(*)::INTEGER AS count, ${samples} AS samples ${extra}
     FROM a JOIN tr ON tr.patient_key = a.patient_key ${joins}
     GROUP BY ALL ORDER BY tr.treatment, time DESC`);
@@ -85,17 +106,22 @@ async function sampleRows<Extra = object>(
  * reference quirk: not study-qualified) of cohort acquisitions whose patient is a cohort patient
  * with any treatment.
  */
-export async function fetchSampleTreatmentReport(db: Db, cohort: Fragment, studies: Fragment, detailed: boolean): Promise<SampleTreatmentReport> {
+export async function fetchSampleTreatmentReport(
+  db: Db, cohort: Fragment, studies: Fragment, detailed: boolean, tables: DerivedTables,
+): Promise<SampleTreatmentReport> {
+  const sources = await sourcesOf(cohort, studies, tables);
   // The total in the same statement: no row (no acquisition's patient treated) means a total of 0.
-  const rows = await sampleRows<{ total: number }>(db, 'Agent', cohort, studies, null, detailed, sql`,
+  const rows = await sampleRows<{ total: number }>(db, 'Agent', sources, null, detailed, sql`,
     (SELECT count(DISTINCT s.sample_id) FROM a JOIN sample s USING (sample_key)
-      WHERE a.patient_key IN (SELECT patient_key FROM (${treatmentEvents('Agent', studies)}) WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`);
+      WHERE a.patient_key IN (SELECT patient_key FROM (${await sources.events('Agent')}) WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`);
   return { totalSamples: rows[0]?.total ?? 0, treatments: rows.map(({ total: _, ...row }) => row) };
 }
 
 /** treatments/sample (Legacy): as sample-counts with the tier, samples always listed. */
-export function fetchSampleTreatmentRows(db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment): Promise<SampleTreatmentRow[]> {
-  return sampleRows(db, tier, cohort, studies, cohortPatients(cohort), true);
+export async function fetchSampleTreatmentRows(
+  db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment, tables: DerivedTables,
+): Promise<SampleTreatmentRow[]> {
+  return sampleRows(db, tier, await sourcesOf(cohort, studies, tables), cohortPatients(cohort), true);
 }
 
 /**
@@ -103,8 +129,9 @@ export function fetchSampleTreatmentRows(db: Db, tier: TreatmentTier, cohort: Fr
  * received it; totalPatients = cohort patients with any treatment; totalSamples is always 0.
  * Ordered by count desc, then treatment.
  */
-export async function fetchPatientTreatmentReport(db: Db, cohort: Fragment, studies: Fragment): Promise<PatientTreatmentReport> {
-  const treated = sql`SELECT DISTINCT patient_key, treatment FROM (${treatmentEvents('Agent', studies)}) WHERE patient_key IN (${cohortPatients(cohort)})`;
+export async function fetchPatientTreatmentReport(db: Db, cohort: Fragment, studies: Fragment, tables: DerivedTables): Promise<PatientTreatmentReport> {
+  const events = await (await sourcesOf(cohort, studies, tables)).events('Agent');
+  const treated = sql`SELECT DISTINCT patient_key, treatment FROM (${events}) WHERE patient_key IN (${cohortPatients(cohort)})`;
   // One statement: no treated patient gives no row, and a total of 0.
   const rows = await db.all<{ treatment: string; count: number; total: number }>(sql`
     WITH t AS MATERIALIZED (${treated})
@@ -117,9 +144,12 @@ export async function fetchPatientTreatmentReport(db: Db, cohort: Fragment, stud
  * treatments/patient (Legacy): per treatment of the tier, distinct cohort patients who received it,
  * and every cohort sample of those patients (no timeTaken). Ordered by treatment.
  */
-export function fetchPatientTreatmentRows(db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment): Promise<PatientTreatmentRow[]> {
+export async function fetchPatientTreatmentRows(
+  db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment, tables: DerivedTables,
+): Promise<PatientTreatmentRow[]> {
+  const events = await (await sourcesOf(cohort, studies, tables)).events(tier);
   return db.all<PatientTreatmentRow>(sql`
-    WITH tr AS (SELECT DISTINCT patient_key, treatment FROM (${treatmentEvents(tier, studies)}) WHERE patient_key IN (${cohortPatients(cohort)}))
+    WITH tr AS (SELECT DISTINCT patient_key, treatment FROM (${events}) WHERE patient_key IN (${cohortPatients(cohort)}))
     SELECT tr.treatment, count(DISTINCT tr.patient_key)::INTEGER AS count,
       list({'sampleId': s.sample_id, 'patientId': p.patient_id, 'studyId': c.study_id} ORDER BY c.study_id, s.sample_id) AS samples
     FROM tr JOIN sample s ON s.patient_key = tr.patient_key AND s.sample_key IN (${cohort})

@@ -36,7 +36,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) => {
       const { cohort, studies } = await scope(request.body);
-      return fetchPatientTreatmentReport(app.db, cohort, studies);
+      return fetchPatientTreatmentReport(app.db, cohort, studies, app.cohorts);
     },
   );
 
@@ -50,7 +50,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) => {
       const { cohort, studies } = await scope(request.body);
-      return fetchSampleTreatmentReport(app.db, cohort, studies, request.query.projection === 'DETAILED');
+      return fetchSampleTreatmentReport(app.db, cohort, studies, request.query.projection === 'DETAILED', app.cohorts);
     },
   );
 
@@ -64,7 +64,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) => {
       const { cohort, studies } = await scope(request.body);
-      return fetchPatientTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies);
+      return fetchPatientTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies, app.cohorts);
     },
   );
 
@@ -78,7 +78,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) => {
       const { cohort, studies } = await scope(request.body);
-      return fetchSampleTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies);
+      return fetchSampleTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies, app.cohorts);
     },
   );
 
