@@ -8,6 +8,7 @@
 // being the same list, it is resolved to sample keys once too: engine/queries/sample-identifiers.ts).
 // The text cannot be part of a string (its quotes are not escaped), so equal text is an equal value.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { objectsWhere } from './filter-holders.js';
 import { closingBracket } from './sliced-json.js';
 
 /** Bodies from this size on are looked at. */
@@ -50,7 +51,7 @@ export function rememberSampleIdentifierLists(app: FastifyInstance): void {
     const rest = `${text.slice(0, at)}${JSON.stringify(MARKER)}${text.slice(at + hit.text.length)}`;
     whole(request, rest, (error, value) => {
       if (error) return done(error);
-      const holders = holdersOf(value, (list) => list === MARKER);
+      const holders = objectsWhere(value, (object) => object.sampleIdentifiers === MARKER);
       if (holders.length !== 1) return whole(request, text, done);
       holders[0].sampleIdentifiers = hit.list;
       done(null, value);
@@ -73,29 +74,10 @@ function listOffset(text: string): number {
 }
 
 function remember(remembered: Remembered[], text: string, at: number, value: unknown): void {
-  const holders = holdersOf(value, Array.isArray);
+  const holders = objectsWhere(value, (object) => Array.isArray(object.sampleIdentifiers));
   const list = holders.length === 1 ? (holders[0].sampleIdentifiers as unknown[]) : [];
   const end = list.length >= LONG_LIST ? closingBracket(text, at) : -1;
   if (end < 0) return;
   remembered.unshift({ text: text.slice(at, end + 1), list: Object.freeze(list) });
   remembered.splice(REMEMBERED);
-}
-
-/** The objects of a parsed body whose sampleIdentifiers value passes `test`. */
-function holdersOf(value: unknown, test: (list: unknown) => boolean): Record<string, unknown>[] {
-  const found: Record<string, unknown>[] = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      for (const item of v) if (typeof item === 'object' && item !== null) walk(item);
-    } else if (typeof v === 'object' && v !== null) {
-      const object = v as Record<string, unknown>;
-      for (const [key, child] of Object.entries(object)) {
-        // A list found is not walked into (272,000 items of no interest).
-        if (key === 'sampleIdentifiers' && test(child)) found.push(object);
-        else walk(child);
-      }
-    }
-  };
-  walk(value);
-  return found;
 }

@@ -12,6 +12,7 @@ import { virtualStudyOrigins } from '../engine/state/virtual-studies.js';
 import { sql } from '../engine/sql/sql.js';
 import { cohortOf, studyViewFilterOf } from './study-view-request.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
+import { objectsWhere } from './filter-holders.js';
 
 export interface VirtualStudyData {
   name?: string;
@@ -75,19 +76,8 @@ export function installVirtualStudyIds(app: FastifyInstance): void {
     const catalog = await app.security.catalog();
     const isVirtual = (id: unknown): id is string => typeof id === 'string' && virtualStudies.has(id) && !catalog.studies.has(id);
     const namesVirtual = (value: unknown, of: (item: unknown) => unknown) => Array.isArray(value) && value.some((item) => isVirtual(of(item)));
-    const holders: Record<string, unknown>[] = [];
-    // for-in, no intermediate arrays, and no descent into the id lists: a Study View body may
-    // list 272,000 sample identifiers.
-    const walk = (value: unknown): void => {
-      if (Array.isArray(value)) {
-        for (const item of value) if (typeof item === 'object' && item !== null) walk(item);
-      } else if (typeof value === 'object' && value !== null) {
-        const object = value as Record<string, unknown>;
-        if (namesVirtual(object.studyIds, (id) => id) || namesVirtual(object.sampleIdentifiers, (i) => (i as SampleIdentifier | null)?.studyId)) holders.push(object);
-        for (const key in object) if (key !== 'studyIds' && key !== 'sampleIdentifiers') walk(object[key]);
-      }
-    };
-    walk(request.body);
+    const holders = objectsWhere(request.body, (object) =>
+      namesVirtual(object.studyIds, (id) => id) || namesVirtual(object.sampleIdentifiers, (i) => (i as SampleIdentifier | null)?.studyId));
     if (holders.length === 0) return;
     const members = new Map<string, Promise<StudySamples[]>>();
     const membersOfId = (id: string) => {

@@ -1,0 +1,21 @@
+// The objects of a parsed request body that pass a test (StudyViewFilters holding studyIds or
+// sampleIdentifiers, say), found without descending into those two lists: a Study View body may
+// list 272,000 sample identifiers.
+
+export type JsonObject = Record<string, unknown>;
+
+export function objectsWhere(body: unknown, test: (object: JsonObject) => boolean): JsonObject[] {
+  const found: JsonObject[] = [];
+  // for-in and no intermediate arrays: bodies are walked on every request.
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) if (typeof item === 'object' && item !== null) walk(item);
+    } else if (typeof value === 'object' && value !== null) {
+      const object = value as JsonObject;
+      if (test(object)) found.push(object);
+      for (const key in object) if (key !== 'studyIds' && key !== 'sampleIdentifiers') walk(object[key]);
+    }
+  };
+  walk(body);
+  return found;
+}
