@@ -127,8 +127,8 @@ export class Db {
     try {
       let statement = this.checkStatements.get(query.text);
       if (statement === undefined) {
-        this.checkConnection ??= this.instance.connect().then((c) => this.held(c));
-        this.checkStatements.set(query.text, (statement = this.checkConnection.then((c) => c.prepare(query.text)).then((p) => this.held(p))));
+        this.checkConnection ??= this.instance.connect().then((c) => this.closedWithStore(c));
+        this.checkStatements.set(query.text, (statement = this.checkConnection.then((c) => c.prepare(query.text)).then((p) => this.closedWithStore(p))));
       }
       const prepared = await statement;
       if (query.params.length > 0) prepared.bind(toDuckDbParams(query.params), toDuckDbTypes(query.params));
@@ -145,7 +145,7 @@ export class Db {
     }
   }
 
-  private held<T extends { destroySync?: () => void; closeSync?: () => void }>(resource: T): T {
+  private closedWithStore<T extends { destroySync?: () => void; closeSync?: () => void }>(resource: T): T {
     this.checkResources.unshift(resource);
     return resource;
   }
@@ -255,7 +255,7 @@ export class Db {
   }
 
   close(): void {
-    // Statements before their connection (held() puts the latest first).
+    // Statements before their connection (closedWithStore puts the latest first).
     for (const resource of this.checkResources.splice(0)) (resource.destroySync ?? resource.closeSync)!.call(resource);
     for (const connection of this.idle.splice(0)) connection.closeSync();
     this.connection.closeSync();
