@@ -13,8 +13,8 @@ const IDENTIFIERS_PER_PAUSE = 65_536;
 /** Identifiers between two checks of whether the list is out of order (and left to DuckDB). */
 const CHECK_EVERY = 4096;
 
-/** One list resolved once, however many cohorts of a request compile it. */
-const resolvedLists = new WeakMap<readonly unknown[], Promise<ResolvedSampleIdentifiers | undefined>>();
+/** One list resolved once per store (by its lookups), however many cohorts compile it. */
+const resolvedLists = new WeakMap<ProfileMatrices, WeakMap<readonly unknown[], Promise<ResolvedSampleIdentifiers | undefined>>>();
 
 /**
  * The studies a list of sample identifiers names and the keys of the samples found (an id that
@@ -23,8 +23,10 @@ const resolvedLists = new WeakMap<readonly unknown[], Promise<ResolvedSampleIden
  * key order, and better joined by DuckDB.
  */
 export function resolveSampleIdentifiers(db: Db, matrices: ProfileMatrices, list: readonly unknown[]): Promise<ResolvedSampleIdentifiers | undefined> {
-  let resolved = resolvedLists.get(list);
-  if (resolved === undefined) resolvedLists.set(list, (resolved = resolve(db, matrices, list)));
+  let lists = resolvedLists.get(matrices);
+  if (lists === undefined) resolvedLists.set(matrices, (lists = new WeakMap()));
+  let resolved = lists.get(list);
+  if (resolved === undefined) lists.set(list, (resolved = resolve(db, matrices, list)));
   return resolved;
 }
 
