@@ -62,6 +62,8 @@ export class Db {
   private constructor(
     readonly instance: DuckDBInstance,
     readonly connection: DuckDBConnection,
+    /** The connection of the checks (succeeds), used by nothing else. */
+    private readonly checkConnection: DuckDBConnection,
     readonly path: string,
     private readonly pooled: boolean,
   ) {}
@@ -75,7 +77,7 @@ export class Db {
     if (options.readOnly) config.access_mode = 'READ_ONLY';
     if (options.memoryLimit) config.memory_limit = options.memoryLimit;
     const instance = await DuckDBInstance.create(path, config);
-    const db = new Db(instance, await instance.connect(), path, options.readOnly === true);
+    const db = new Db(instance, await instance.connect(), await instance.connect(), path, options.readOnly === true);
     if (!options.readOnly) {
       await db.exec(options.schema ?? SCHEMA);
       if (options.schema === undefined) await migrateStudyStore(db);
@@ -117,19 +119,13 @@ export class Db {
   }
 
   private readonly checksRunning = new Map<string, Promise<boolean>>();
-  /** The connection of the checks (opened on the first), and their statements prepared on it. */
-  private checkConnection?: Promise<DuckDBConnection>;
+  /** The checks' statements, prepared on checkConnection. */
   private readonly checkStatements = new Map<string, Promise<DuckDBPreparedStatement>>();
-  /** What close() releases once they are open. */
-  private readonly checkResources: { destroySync?: () => void; closeSync?: () => void }[] = [];
 
   private async check(query: Sql): Promise<boolean> {
     try {
       let statement = this.checkStatements.get(query.text);
-      if (statement === undefined) {
-        this.checkConnection ??= this.instance.connect().then((c) => this.closedWithStore(c));
-        this.checkStatements.set(query.text, (statement = this.checkConnection.then((c) => c.prepare(query.text)).then((p) => this.closedWithStore(p))));
-      }
+      if (statement === undefined) this.checkStatements.set(query.text, (statement = this.checkConnection.prepare(query.text)));
       const prepared = await statement;
       if (query.params.length > 0) prepared.bind(toDuckDbParams(query.params), toDuckDbTypes(query.params));
       const pending = prepared.start();
@@ -143,11 +139,6 @@ export class Db {
     } catch {
       return false;
     }
-  }
-
-  private closedWithStore<T extends { destroySync?: () => void; closeSync?: () => void }>(resource: T): T {
-    this.checkResources.unshift(resource);
-    return resource;
   }
 
   /** Runs a statement without results (DDL, DML). */
@@ -255,8 +246,7 @@ export class Db {
   }
 
   close(): void {
-    // Statements before their connection (closedWithStore puts the latest first).
-    for (const resource of this.checkResources.splice(0)) (resource.destroySync ?? resource.closeSync)!.call(resource);
+    this.checkConnection.closeSync();
     for (const connection of this.idle.splice(0)) connection.closeSync();
     this.connection.closeSync();
     this.instance.closeSync();

@@ -7,7 +7,6 @@ import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
 import {
   compileSampleListMembers, fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts, fetchStructuralVariantCounts,
 } from '../../engine/queries/study-view-more-counts.js';
-import { compileCohort } from '../../engine/filter/compile.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,
@@ -40,10 +39,12 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const { sampleIdentifiers, sampleListId } = request.body;
       if ((sampleIdentifiers === undefined) === (sampleListId === undefined))
         throw new InvalidRequest('eitherSampleListIdOrSampleIdentifiersPresent must be true');
-      // Through the cohort cache, as a Study View filter: a selection is materialised once, and
-      // one holding whole studies is read by study.
-      const selection = sampleListId !== undefined ? compileSampleListMembers(sampleListId) : compileCohort({ sampleIdentifiers });
-      return fetchClinicalAttributeCounts(app.db, await app.cohorts.resolve(selection));
+      // Through the cohort cache, as a Study View filter (identifiers resolved as cohortOf does): a
+      // selection is materialised once, and one holding whole studies is read by study.
+      const selection = sampleListId !== undefined
+        ? await app.cohorts.resolve(compileSampleListMembers(sampleListId))
+        : await cohortOf(app, { sampleIdentifiers });
+      return fetchClinicalAttributeCounts(app.db, selection);
     },
   );
 
