@@ -2,7 +2,7 @@
 // sample lists, or searched by keyword. Default order: sampleId under ID, else studyId, sampleId.
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
-import { streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
+import { jsonObject, streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { inStudies } from './lookup.js';
 
 export const SAMPLE_SORT_COLUMNS = { sampleId: 'x.sample_id', sampleType: 'x.sample_type' } as const;
@@ -119,4 +119,11 @@ function sampleFields(projection: SampleQuery['projection']): JsonFields {
 export function streamSamplesJson(db: Db, q: SampleQuery): AsyncGenerator<string[], void, undefined> {
   const rows = selectSamples(q, sql`${sampleColumns(q.projection)}, row_number() OVER (ORDER BY ${orderClause(q)}) AS n`);
   return streamJoinedJson(db, rows, sampleFields(q.projection));
+}
+
+/** Every sample's key and JSON text under projection ID, in that projection's answer order (filtered-samples.ts). */
+export function streamSampleTexts(db: Db): AsyncGenerator<{ sample_key: number; json: string }[], void, undefined> {
+  const q: SampleQuery = { scope: { kind: 'all' }, projection: 'ID' };
+  const rows = selectSamples(q, sql`${sampleColumns('ID')}, x.sample_key, row_number() OVER (ORDER BY ${orderClause(q)}) AS n`);
+  return db.stream(sql`SELECT sample_key, ${jsonObject(sampleFields('ID'))} AS json FROM (${rows}) ORDER BY n`);
 }

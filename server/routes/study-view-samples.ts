@@ -3,8 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { StudyViewFilter } from '../../engine/filter/compile.js';
-import { streamSamplesJson } from '../../engine/queries/samples.js';
-import { sendJsonArrayStream } from '../json-array-stream.js';
+import { filteredSamplesJson } from '../../engine/queries/filtered-samples.js';
 import { SampleSchema } from '../schemas/samples.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import { cohortOf } from '../study-view-request.js';
@@ -22,6 +21,7 @@ export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const cohort = await cohortOf(app, request.body as StudyViewFilter, { negate: request.query.negateFilters === true });
     // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
-    return sendJsonArrayStream(reply, streamSamplesJson(app.db, { scope: { kind: 'cohort', cohort }, projection: 'ID' }));
+    // The answer is JSON text already (SampleSchema's fields, tested against the goldens).
+    return reply.type('application/json; charset=utf-8').send(await filteredSamplesJson(app.db, app.matrices, cohort) as never);
   });
 };
