@@ -6,6 +6,7 @@
 // after the last found, and only the others are looked up in the map. Every study's ids are read
 // once, in key order (the store is read-only while served), and kept with the other resident
 // lookups (profile-matrix.ts `keep`).
+import type { Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { raw, sql } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
@@ -105,4 +106,10 @@ export function patientSamples(db: Db, matrices: ProfileMatrices): Promise<Patie
     for (let p = 1; p < offsets.length; p++) offsets[p] += offsets[p - 1];
     return { offsets, samples };
   }, (p) => p.offsets.byteLength + p.samples.byteLength);
+}
+
+/** A cohort's sample keys, for counting in memory over lookups indexed by sample key. */
+export async function cohortSampleKeys(db: Db, cohort: Cohort): Promise<Float64Array> {
+  const [keys] = await db.numericColumns(sql`SELECT sample_key::DOUBLE FROM (${cohort})`);
+  return keys;
 }

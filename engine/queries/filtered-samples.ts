@@ -5,7 +5,7 @@
 // while served), and an answer copies the runs of its cohort's texts.
 import type { Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { sql } from '../sql/sql.js';
+import { cohortSampleKeys } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { streamSampleTexts } from './samples.js';
 
@@ -60,9 +60,9 @@ export function samplesAnswer(t: SampleTexts, keys: Float64Array): Buffer {
 
 /** filtered-samples: the cohort's samples, sorted by sampleId then studyId. */
 export async function filteredSamplesJson(db: Db, matrices: ProfileMatrices, cohort: Cohort): Promise<Buffer> {
-  const [texts, [keys]] = await Promise.all([
+  const [texts, keys] = await Promise.all([
     sampleTexts(db, matrices),
-    db.numericColumns(sql`SELECT sample_key::DOUBLE FROM (${cohort})`),
+    cohortSampleKeys(db, cohort),
   ]);
   return samplesAnswer(texts, keys);
 }

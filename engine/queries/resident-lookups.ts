@@ -6,7 +6,7 @@
 import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
 import type { Db } from '../sql/db.js';
 import { concatenate } from '../sql/numeric-chunks.js';
-import { sql } from '../sql/sql.js';
+import { sql, type Fragment } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 /** Rough bytes per entry held in a map (key, value, the map's own entry). */
@@ -30,25 +30,59 @@ export function alteredSamples(db: Db, matrices: ProfileMatrices, profileKey: nu
     WHEN 'cna' THEN ${compileAlterationPredicate(filter, 'cna')}
     ELSE ${filter?.structuralVariants !== false} AND ${compileAlterationPredicate(filter, 'structural_variant')} END`;
   return matrices.keep(`altered samples ${profileKey} ${passes.text} ${JSON.stringify(passes.params)}`, async () => {
-    // Chunk by chunk (millions of rows), with pauses for other requests (numericChunks).
-    const distinct: number[] = [];
-    const offsets: number[] = [];
-    const parts: Float64Array[] = [];
-    let count = 0;
-    for await (const [genes, samples] of db.numericChunks(sql`
+    const { genes, offsets, columns: [samples] } = await runsByGene(db.numericChunks(sql`
       SELECT DISTINCT e.entrez_gene_id::DOUBLE, e.sample_key::DOUBLE FROM genomic_event e WHERE e.profile_key = ${profileKey} AND ${passes}
-      ORDER BY 1, 2`)) {
-      genes.forEach((gene, i) => {
-        if (gene === distinct[distinct.length - 1]) return;
-        distinct.push(gene);
-        offsets.push(count + i);
-      });
-      count += genes.length;
-      parts.push(samples);
-    }
-    offsets.push(count);
-    return { genes: Float64Array.from(distinct), offsets: Int32Array.from(offsets), samples: concatenate(parts) };
+      ORDER BY 1, 2`), 1);
+    return { genes, offsets, samples };
   }, (a) => a.genes.byteLength + a.offsets.byteLength + a.samples.byteLength);
+}
+
+/**
+ * Chunks of rows sorted by gene (their first column) as per-gene runs of the `width` other columns, read
+ * chunk by chunk (millions of rows) with pauses for other requests (numericChunks).
+ */
+async function runsByGene(chunks: AsyncGenerator<Float64Array[], void, undefined>, width: number): Promise<{ genes: Float64Array; offsets: Int32Array; columns: Float64Array[] }> {
+  const distinct: number[] = [];
+  const offsets: number[] = [];
+  const parts: Float64Array[][] = [];
+  let count = 0;
+  for await (const [genes, ...columns] of chunks) {
+    genes.forEach((gene, i) => {
+      if (gene === distinct[distinct.length - 1]) return;
+      distinct.push(gene);
+      offsets.push(count + i);
+    });
+    count += genes.length;
+    parts.push(columns);
+  }
+  offsets.push(count);
+  const columns = Array.from({ length: width }, (_, c) => concatenate(parts.map((part) => part[c])));
+  return { genes: Float64Array.from(distinct), offsets: Int32Array.from(offsets), columns };
+}
+
+/**
+ * Per gene (Entrez ids ascending), the samples with events of one kind passing a filter, over the
+ * whole store (the Study View gene tables count them for a cohort: study-view-alterations.ts).
+ */
+export interface GeneSampleEvents {
+  genes: Float64Array;
+  /** Gene i's samples are samples[offsets[i]] … samples[offsets[i + 1]]. */
+  offsets: Int32Array;
+  samples: Float64Array;
+  /** The sample's events of the gene. */
+  events: Float64Array;
+  /** 1 when one of them is on the sample's gene panel, else 0. */
+  onPanel: Float64Array;
+}
+
+/** `passing`: the events' predicate over genomic_event e (its text and parameters name the entry). */
+export function geneSampleEvents(db: Db, matrices: ProfileMatrices, passing: Fragment): Promise<GeneSampleEvents> {
+  return matrices.keep(`gene sample events ${passing.text} ${JSON.stringify(passing.params)}`, async () => {
+    const { genes, offsets, columns: [samples, events, onPanel] } = await runsByGene(db.numericChunks(sql`
+      SELECT e.entrez_gene_id::DOUBLE, e.sample_key::DOUBLE, count(*)::DOUBLE, bool_or(NOT e.off_panel)::INTEGER::DOUBLE
+      FROM genomic_event e WHERE ${passing} GROUP BY 1, 2 ORDER BY 1, 2`), 3);
+    return { genes, offsets, samples, events, onPanel };
+  }, (g) => g.genes.byteLength + g.offsets.byteLength + 3 * g.samples.byteLength);
 }
 
 /** A profile's profiled samples: per sample, its panels (null: profiled without panel, whole exome). */

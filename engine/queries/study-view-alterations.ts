@@ -5,6 +5,9 @@ import { inCohort, type Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 import { compileAlterationPredicate, type AlterationFilter, type EventKind as AlterationKind } from '../filter/alteration-filter.js';
+import { cohortSampleKeys } from './case-keys.js';
+import type { ProfileMatrices } from './profile-matrix.js';
+import { geneSampleEvents, type GeneSampleEvents } from './resident-lookups.js';
 
 /** genetic_alteration_type of the profiles whose samples are "profiled" for each kind. */
 const ALTERATION_TYPE: Record<AlterationKind, string> = {
@@ -79,27 +82,71 @@ function finalSelect(extra: Fragment, qJoin: Fragment, order: Fragment): Fragmen
     ORDER BY ${order}`;
 }
 
-/** Events of one kind for the cohort, passing the alterationFilter (and, for mutations, not UNCALLED). */
-function events(cohort: Cohort, kind: AlterationKind, filter: AlterationFilter): Fragment {
+/** Events of one kind passing the alterationFilter (and, for mutations, not UNCALLED), over genomic_event e. */
+function passing(kind: AlterationKind, filter: AlterationFilter): Fragment {
   // Constant from AlterationKind, never user input.
   const variantType = raw(`'${kind}'`);
   const uncalled = kind === 'mutation' ? sql` AND e.status <> 'UNCALLED'` : sql``;
-  return sql`SELECT e.* FROM genomic_event e
-    WHERE e.variant_type = ${variantType} AND ${inCohort(cohort, 'e')}${uncalled}
-      AND ${compileAlterationPredicate(filter, kind)}`;
+  return sql`e.variant_type = ${variantType}${uncalled} AND ${compileAlterationPredicate(filter, kind)}`;
 }
 
-/** mutated-genes (mutation) and structuralvariant-genes (structural_variant): q-values from MutSig. */
-export async function fetchAlterationCountsByGene(db: Db, cohort: Cohort, kind: 'mutation' | 'structural_variant', filter: AlterationFilter): Promise<AlterationCountRow[]> {
+/** The cohort's events of one kind passing the filter. */
+function events(cohort: Cohort, kind: AlterationKind, filter: AlterationFilter): Fragment {
+  return sql`SELECT e.* FROM genomic_event e WHERE ${passing(kind, filter)} AND ${inCohort(cohort, 'e')}`;
+}
+
+/** Per gene with events in the cohort: its altered samples, those with an event on their panel, and its events. */
+interface GeneCounts {
+  genes: number[];
+  altered: number[];
+  onPanel: number[];
+  total: number[];
+}
+
+/** Counts the cohort's (sample keys') share of each gene's events. */
+function countInCohort(events: GeneSampleEvents, cohortKeys: Float64Array): GeneCounts {
+  const bound = cohortKeys.reduce((max, key) => Math.max(max, key + 1), 0);
+  const member = new Uint8Array(bound);
+  for (const key of cohortKeys) member[key] = 1;
+  const counts: GeneCounts = { genes: [], altered: [], onPanel: [], total: [] };
+  const { genes, offsets, samples } = events;
+  for (let g = 0; g < genes.length; g++) {
+    let altered = 0;
+    let onPanel = 0;
+    let total = 0;
+    for (let i = offsets[g]; i < offsets[g + 1]; i++) {
+      if (member[samples[i]] !== 1) continue;
+      altered++;
+      onPanel += events.onPanel[i];
+      total += events.events[i];
+    }
+    if (altered === 0) continue;
+    counts.genes.push(genes[g]);
+    counts.altered.push(altered);
+    counts.onPanel.push(onPanel);
+    counts.total.push(total);
+  }
+  return counts;
+}
+
+/**
+ * mutated-genes (mutation) and structuralvariant-genes (structural_variant): q-values from MutSig.
+ * Events are counted per gene over the store's (gene, sample) pairs kept in memory (2,000,000
+ * mutations of 272,000 samples: grouping them in DuckDB took ~85 ms a request); the rest is SQL.
+ */
+export async function fetchAlterationCountsByGene(
+  db: Db, matrices: ProfileMatrices, cohort: Cohort, kind: 'mutation' | 'structural_variant', filter: AlterationFilter,
+): Promise<AlterationCountRow[]> {
+  const [events, cohortKeys] = await Promise.all([
+    geneSampleEvents(db, matrices, passing(kind, filter)),
+    cohortSampleKeys(db, cohort),
+  ]);
+  const counts = countInCohort(events, cohortKeys);
   return db.all<AlterationCountRow>(sql`
     WITH ${profiledCtes(cohort, kind)},
-    -- Per (gene, sample) first, then per gene: cheaper than count(DISTINCT) on millions of events.
-    per_sample AS (
-      SELECT e.entrez_gene_id, e.sample_key, bool_or(NOT e.off_panel) AS on_panel, count(*) AS n
-      FROM (${events(cohort, kind, filter)}) e GROUP BY e.entrez_gene_id, e.sample_key),
     by_entrez AS (
-      SELECT entrez_gene_id, count(*) AS altered, count(*) FILTER (WHERE on_panel) AS on_panel, sum(n) AS total
-      FROM per_sample GROUP BY entrez_gene_id),
+      SELECT unnest(${counts.genes}::INTEGER[]) AS entrez_gene_id, unnest(${counts.altered}::INTEGER[]) AS altered,
+        unnest(${counts.onPanel}::INTEGER[]) AS on_panel, unnest(${counts.total}::BIGINT[]) AS total),
     -- Genes sharing a symbol are merged by summing (the reference's behaviour).
     genes AS (
       SELECT gn.hugo_gene_symbol, min(b.entrez_gene_id) AS entrez_gene_id,

@@ -74,7 +74,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchAlterationCountsByGene(app.db, await cohortOf(app, filter), 'mutation', readAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await cohortOf(app, filter), 'mutation', readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );
@@ -104,7 +104,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchAlterationCountsByGene(app.db, await cohortOf(app, filter), 'structural_variant', readAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await cohortOf(app, filter), 'structural_variant', readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );
