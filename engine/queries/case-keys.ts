@@ -6,7 +6,7 @@
 // after the last found, and only the others are looked up in the map. Every study's ids are read
 // once, in key order (the store is read-only while served), and kept with the other resident
 // lookups (profile-matrix.ts `keep`).
-import type { Cohort } from '../filter/compile.js';
+import { inCohort, type Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { raw, sql } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
@@ -108,8 +108,12 @@ export function patientSamples(db: Db, matrices: ProfileMatrices): Promise<Patie
   }, (p) => p.offsets.byteLength + p.samples.byteLength);
 }
 
-/** A cohort's sample keys, for counting in memory over lookups indexed by sample key. */
-export async function cohortSampleKeys(db: Db, cohort: Cohort): Promise<Float64Array> {
-  const [keys] = await db.numericColumns(sql`SELECT sample_key::DOUBLE FROM (${cohort})`);
+/**
+ * A cohort's sample keys, for counting in memory over lookups indexed by sample key: ascending,
+ * or by study key first (`byStudy`).
+ */
+export async function cohortSampleKeys(db: Db, cohort: Cohort, options: { byStudy?: boolean } = {}): Promise<Float64Array> {
+  const order = options.byStudy ? sql`s.study_key, s.sample_key` : sql`s.sample_key`;
+  const [keys] = await db.numericColumns(sql`SELECT s.sample_key::DOUBLE FROM sample s WHERE ${inCohort(cohort, 's')} ORDER BY ${order}`);
   return keys;
 }

@@ -1,13 +1,15 @@
 // Data of the Study View's violin plots (study-view.md 4.19, 6.1) and density plots (4.20, 6.2):
 // per sample of a cohort, the values of two clinical attributes (patient values copied onto each
-// cohort sample of the patient), gathered into compact columns for the pure statistics
+// sample of the patient), gathered into compact columns for the pure statistics
 // (engine/stats/violin.ts, density-plot.ts), and the statistics mapped to cBioPortal's models.
-import { inCohort, type Cohort, type StudyViewFilter } from '../filter/compile.js';
+import type { Cohort, StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { sameSql, sql, type Fragment } from '../sql/sql.js';
+import { sameSql, sql } from '../sql/sql.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
 import type { ViolinStats } from '../stats/violin.js';
-import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
+import { cohortSampleKeys } from './case-keys.js';
+import { clinicalColumn } from './clinical-columns.js';
+import type { ProfileMatrices } from './profile-matrix.js';
 
 /** The only attribute the log-scale flags transform (reference: "only mutation count can use log scale"). */
 export const LOG_SCALE_ATTRIBUTE = 'MUTATION_COUNT';
@@ -32,26 +34,6 @@ export function withoutFirstClinicalFilter(filter: StudyViewFilter, attributeId:
   return index < 0 ? filter : { ...filter, clinicalDataFilters: items.filter((_, i) => i !== index) };
 }
 
-/**
- * Cohort samples with a non-empty value of attribute a and one of attribute b (a = b gives
- * nothing, as the reference's pairing): sample_key, study_key, sample_id, study_id, a_value,
- * b_value. Attribute ids match exactly. A case holds at most one value per attribute (the loader
- * keeps one row per case and rejects an attribute in both the sample and the patient file), so
- * the two sides join one to one.
- */
-function compilePairs(cohort: Cohort, a: string, b: string): Fragment {
-  const side = (attrId: string) => sql`
-    SELECT c.sample_key, c.attr_value FROM clinical_sample c WHERE c.attr_id = ${attrId} AND c.attr_value <> '' AND ${inCohort(cohort, 'c')}
-    UNION ALL
-    SELECT fs.sample_key, c.attr_value FROM clinical_patient c JOIN fs ON fs.patient_key = c.patient_key
-    WHERE c.attr_id = ${attrId} AND c.attr_value <> ''`;
-  return sql`
-    WITH fs AS (SELECT s.sample_key, s.study_key, s.patient_key, s.sample_id FROM sample s WHERE ${inCohort(cohort, 's')})
-    SELECT fs.sample_key, fs.study_key, fs.sample_id, st.study_id, av.attr_value AS a_value, bv.attr_value AS b_value
-    FROM (${side(a)}) av JOIN (${side(b)}) bv USING (sample_key) JOIN fs USING (sample_key) JOIN cancer_study st ON st.study_key = fs.study_key
-    WHERE ${a} <> ${b}`;
-}
-
 /** Numbers grouped by category (categories sorted), with the sample of each value (by sample key within a category). */
 export interface ViolinSamples {
   categories: string[];
@@ -64,53 +46,56 @@ export interface ViolinSamples {
 }
 
 /**
- * The distinct non-empty values of attribute `attrId` in the whole store, sorted: a superset of
- * any cohort's categories, whose positions number them.
- */
-function compileCategories(attrId: string): Fragment {
-  return sql`
-    SELECT attr_value AS category FROM clinical_sample WHERE attr_id = ${attrId} AND attr_value <> ''
-    UNION
-    SELECT attr_value FROM clinical_patient WHERE attr_id = ${attrId} AND attr_value <> ''`;
-}
-
-/**
  * Violin data (6.1 steps 2-3): for the samples of `cohort` (the filter without the numerical
  * attribute's own item), the category (exact string) and number of each; `keep` is the request's
- * full cohort. The attribute ids decide which row is which (the reference guesses from which
- * value is numeric); samples whose number is not plain numeric text are left out. The samples
- * come as typed columns (category number, value, kept, sample key) ordered by category and sample
- * key (by study and sample id only the points are ordered: toClinicalViolinPlotData), never a JS
- * value per sample; the category strings come from a small query of their own, run meanwhile.
+ * full cohort. The attribute ids decide which value is which (the reference guesses from which
+ * value is numeric); samples whose number is not plain numeric text are left out, and an
+ * attribute paired with itself gives nothing (as the reference's pairing). Typed columns ordered
+ * by category and sample key (by study and sample id only the points are ordered:
+ * toClinicalViolinPlotData), gathered in memory over the attributes' columns (clinical-columns.ts).
  */
 export async function fetchViolinSamples(
-  db: Db, cohort: Cohort, keep: Cohort, categoricalAttributeId: string, numericalAttributeId: string,
+  db: Db, matrices: ProfileMatrices, cohort: Cohort, keep: Cohort, categoricalAttributeId: string, numericalAttributeId: string,
 ): Promise<ViolinSamples> {
-  const categories = compileCategories(categoricalAttributeId);
   // Without a filter item on the numerical attribute both cohorts are one: every sample is kept.
-  const kept = sameSql(keep, cohort) ? sql`1` : sql`CASE WHEN ${inCohort(keep, 'x')} THEN 1 ELSE 0 END`;
-  const [names, [category, values, keptColumn, sampleKeys]] = await Promise.all([
-    db.all<{ category: string }>(sql`SELECT category FROM (${categories}) ORDER BY category`),
-    db.numericColumns(sql`
-      WITH numbered AS (SELECT category, row_number() OVER (ORDER BY category) - 1 AS c FROM (${categories}))
-      SELECT n.c::DOUBLE, x.b_value::DOUBLE, (${kept})::DOUBLE, x.sample_key::DOUBLE
-      FROM (${compilePairs(cohort, categoricalAttributeId, numericalAttributeId)}) x JOIN numbered n ON n.category = x.a_value
-      WHERE regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})
-      ORDER BY n.c, x.sample_key`),
+  const [categorical, numerical, keys, keptKeys] = await Promise.all([
+    clinicalColumn(db, matrices, categoricalAttributeId),
+    clinicalColumn(db, matrices, numericalAttributeId),
+    cohortSampleKeys(db, cohort),
+    sameSql(keep, cohort) ? undefined : cohortSampleKeys(db, keep),
   ]);
-  // Categories with samples, each the run of its number.
-  const present: string[] = [];
+  const categoryOf = (key: number) => (categoricalAttributeId === numericalAttributeId || Number.isNaN(numerical.numbers[key] ?? NaN) ? -1 : categorical.categories[key] ?? -1);
+  // A counting sort by category: keys are ascending, and stay so within each category.
+  const starts = new Int32Array(categorical.names.length + 1);
+  for (const key of keys) starts[categoryOf(key) + 1]++;
+  const categories: string[] = [];
   const offsets = [0];
-  for (let i = 0; i < category.length; i++) {
-    if (i > 0 && category[i] === category[i - 1]) continue;
-    present.push(names[category[i]].category);
-    if (i > 0) offsets.push(i);
+  for (let c = 0, at = 0; c < categorical.names.length; c++) {
+    const count = starts[c + 1];
+    starts[c + 1] = at;
+    if (count === 0) continue;
+    categories.push(categorical.names[c]);
+    offsets.push((at += count));
   }
-  if (category.length > 0) offsets.push(category.length);
-  return {
-    categories: present, values, offsets: Int32Array.from(offsets),
-    kept: Uint8Array.from(keptColumn), sampleKeys: Int32Array.from(sampleKeys),
-  };
+  const n = offsets[offsets.length - 1];
+  const samples: ViolinSamples = { categories, values: new Float64Array(n), offsets: Int32Array.from(offsets), kept: new Uint8Array(n), sampleKeys: new Int32Array(n) };
+  const kept = keptKeys === undefined ? undefined : membersOf(keptKeys);
+  for (const key of keys) {
+    const c = categoryOf(key);
+    if (c < 0) continue;
+    const at = starts[c + 1]++;
+    samples.values[at] = numerical.numbers[key];
+    samples.kept[at] = kept === undefined || kept[key] === 1 ? 1 : 0;
+    samples.sampleKeys[at] = key;
+  }
+  return samples;
+}
+
+/** 1 at each of the keys. */
+function membersOf(keys: Float64Array): Uint8Array {
+  const members = new Uint8Array(keys.reduce((max, key) => Math.max(max, key + 1), 0));
+  for (const key of keys) members[key] = 1;
+  return members;
 }
 
 /** sampleId and studyId of the given samples, by sample key. */
@@ -152,14 +137,28 @@ export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinSt
 
 /**
  * Density plot pairs (6.2 steps 1-2): x and y of every cohort sample having both, each plain
- * numeric text. No self-exclusion.
+ * numeric text, by study and sample key; none when x and y are one attribute. No self-exclusion.
  */
-export async function fetchDensityPairs(db: Db, cohort: Cohort, xAttributeId: string, yAttributeId: string): Promise<{ x: Float64Array; y: Float64Array }> {
-  const [x, y] = await db.numericColumns(sql`
-    SELECT x.a_value::DOUBLE, x.b_value::DOUBLE FROM (${compilePairs(cohort, xAttributeId, yAttributeId)}) x
-    WHERE regexp_full_match(x.a_value, ${NUMERIC_VALUE_PATTERN}) AND regexp_full_match(x.b_value, ${NUMERIC_VALUE_PATTERN})
-    ORDER BY x.study_key, x.sample_key`);
-  return { x, y };
+export async function fetchDensityPairs(
+  db: Db, matrices: ProfileMatrices, cohort: Cohort, xAttributeId: string, yAttributeId: string,
+): Promise<{ x: Float64Array; y: Float64Array }> {
+  if (xAttributeId === yAttributeId) return { x: new Float64Array(0), y: new Float64Array(0) };
+  const [xs, ys, keys] = await Promise.all([
+    clinicalColumn(db, matrices, xAttributeId),
+    clinicalColumn(db, matrices, yAttributeId),
+    cohortSampleKeys(db, cohort, { byStudy: true }),
+  ]);
+  const x = new Float64Array(keys.length);
+  const y = new Float64Array(keys.length);
+  let n = 0;
+  for (const key of keys) {
+    const a = xs.numbers[key] ?? NaN;
+    const b = ys.numbers[key] ?? NaN;
+    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    x[n] = a;
+    y[n++] = b;
+  }
+  return { x: x.slice(0, n), y: y.slice(0, n) };
 }
 
 /** DensityPlotData of the statistics. */

@@ -1,5 +1,5 @@
 // Study View plots: clinical violin plots (study-view.md 4.19, 6.1) and clinical density plots
-// (4.20, 6.2). SQL gathers compact columns, the statistics run in the worker pool.
+// (4.20, 6.2). Compact columns gathered in memory; the statistics run in the worker pool.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
 import {
@@ -36,7 +36,7 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
         cohortOf(app, filter),
         cohortOf(app, withoutFirstClinicalFilter(filter, q.numericalAttributeId)),
       ]);
-      const samples = await fetchViolinSamples(app.db, cohort, keep, q.categoricalAttributeId, q.numericalAttributeId);
+      const samples = await fetchViolinSamples(app.db, app.matrices, cohort, keep, q.categoricalAttributeId, q.numericalAttributeId);
       const stats = await app.stats.run('violinPlot', {
         values: samples.values, offsets: samples.offsets, kept: samples.kept,
         logScale: (q.logScale ?? false) && q.numericalAttributeId === LOG_SCALE_ATTRIBUTE,
@@ -65,7 +65,7 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkLogBound('yAxisStart', q.yAxisStart, yLog);
       checkLogBound('yAxisEnd', q.yAxisEnd, yLog);
       const cohort = await cohortOf(app, studyViewFilterOf(request.body));
-      const { x, y } = await fetchDensityPairs(app.db, cohort, q.xAxisAttributeId, q.yAxisAttributeId);
+      const { x, y } = await fetchDensityPairs(app.db, app.matrices, cohort, q.xAxisAttributeId, q.yAxisAttributeId);
       const data = await app.stats.run('densityPlot', {
         x, y,
         xAxis: { binCount: q.xAxisBinCount ?? 50, start: q.xAxisStart, end: q.xAxisEnd, log: xLog },

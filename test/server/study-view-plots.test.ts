@@ -184,6 +184,17 @@ describe('POST /api/clinical-data-violin-plots/fetch', () => {
     expect((await violin('categoricalAttributeId=SEX&numericalAttributeId=NO_SUCH_ATTRIBUTE', ALL)).body).toEqual(EMPTY_VIOLIN);
   });
 
+  it('counts each study\'s samples per category over a cohort of two studies', async () => {
+    const query = 'categoricalAttributeId=OS_STATUS&numericalAttributeId=OS_MONTHS';
+    const counts = async (filter: unknown) => Object.fromEntries(((await violin(query, filter)).body.rows as { category: string; numSamples: number }[]).map((r) => [r.category, r.numSamples]));
+    const [lgg, es, both] = [await counts(ALL), await counts({ studyIds: [ES] }), await counts({ studyIds: [LGG, ES] })];
+    expect(Object.keys(lgg).length).toBeGreaterThan(0);
+    expect(Object.keys(es).length).toBeGreaterThan(0);
+    const summed: Record<string, number> = { ...lgg };
+    for (const [category, n] of Object.entries(es)) summed[category] = (summed[category] ?? 0) + n;
+    expect(both).toEqual(summed);
+  });
+
   it('rejects bad requests with 400', async () => {
     const missing = await violin('numericalAttributeId=AGE', ALL);
     expect(missing).toEqual({ status: 400, body: { message: 'Request parameter is missing: categoricalAttributeId' } });
@@ -252,6 +263,20 @@ describe('POST /api/clinical-data-density-plot/fetch', () => {
       ],
       pearsonCorr: 0.9982594438043936, spearmanCorr: 0.9995140834791534,
     });
+  });
+
+  it('pairs the samples of each study of a cohort, and no attribute with itself', async () => {
+    // AGE is lgg's only (a patient attribute), DFS_MONTHS study_es_0's only: each pair comes from one study.
+    const total = async (query: string, filter: unknown) => ((await density(query, filter)).body.bins as { count: number }[]).reduce((n, b) => n + b.count, 0);
+    const both = { studyIds: [LGG, ES] };
+    const ageOs = 'xAxisAttributeId=AGE&yAxisAttributeId=OS_MONTHS';
+    const osDfs = 'xAxisAttributeId=OS_MONTHS&yAxisAttributeId=DFS_MONTHS';
+    expect(await total(ageOs, ALL)).toBeGreaterThan(0);
+    expect(await total(osDfs, { studyIds: [ES] })).toBeGreaterThan(0);
+    expect(await total(ageOs, both)).toBe(await total(ageOs, ALL));
+    expect(await total(osDfs, both)).toBe(await total(osDfs, { studyIds: [ES] }));
+    expect(await total(osDfs, ALL)).toBe(0);
+    expect((await density('xAxisAttributeId=AGE&yAxisAttributeId=AGE', ALL)).body).toEqual({ bins: [] });
   });
 
   it('answers one pair with zero correlations and nothing with no bins', async () => {
