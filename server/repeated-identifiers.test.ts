@@ -40,6 +40,16 @@ describe('rememberSampleIdentifierLists', () => {
     expect(b.value.studyViewFilter?.sampleIdentifiers).toBe(a.value.sampleIdentifiers);
   });
 
+  it('finds and compares lists by bytes when text around and inside them is not ASCII', async () => {
+    const list = identifiers(40_000, 'étude').map((item, i) => (i % 1000 === 0 ? { ...item, sampleId: `${item.sampleId}-ü😀` } : item));
+    const body = (before: string) => JSON.stringify({ label: before, sampleIdentifiers: list, after: 'ß' });
+    const first = await post(body('ä'));
+    expect(first.value).toEqual(JSON.parse(body('ä')));
+    const again = await post(body('中文 text'));
+    expect(again.value).toEqual(JSON.parse(body('中文 text')));
+    expect(again.value.sampleIdentifiers).toBe(first.value.sampleIdentifiers);
+  });
+
   it('parses a different list afresh, and small bodies and bodies naming the key twice as usual', async () => {
     const other = JSON.stringify({ sampleIdentifiers: identifiers(40_000, 'other') });
     const c = await post(other);
