@@ -84,6 +84,12 @@ describe('densityPlot', () => {
     expect(run([-1, -3], [1, 2], axis(5, { log: true }), axis(5))).toEqual({ bins: [] });
   });
 
+  it('counts on a map of the occupied cells beyond a grid of 2^18 cells, in the same order', () => {
+    // 600 × 600 cells: every pair of X, Y (distinct x) alone in its cell, by x.
+    const { bins } = run(X, Y, axis(600), axis(600));
+    expect(bins.map((b) => [b.minX, b.maxX, b.minY, b.maxY, b.count])).toEqual(X.map((x, k) => [x, x, Y[k], Y[k], 1]));
+  });
+
   it('keeps cells apart whatever the bin counts (up to 2^31 − 1 per axis)', () => {
     // x = 1 falls in the last x cell, y = 0 and 1 in y cells 0 and 1: i · (y cells) + j is about
     // 4.6e18 there, where doubles are 1,024 apart, so those two cells would be counted as one.
