@@ -157,6 +157,20 @@ describe('counted values', () => {
         .toEqual(binData({ attributeId: 'AGE' }, expanded, pairs.slice(2).flatMap((p) => Array<string>(p.count).fill(p.value)), method));
     }
   });
+  it('STATIC bins of equal unfiltered values are used again; other values give their own', () => {
+    const expand = (list: typeof pairs) => list.flatMap((p) => Array<string>(p.count).fill(p.value));
+    const request = { attributeId: 'KEPT' };
+    const filtered = pairs.slice(3);
+    const first = binCounted(request, pairs, filtered, 'STATIC');
+    expect(binCounted(request, pairs.map((p) => ({ ...p })), filtered, 'STATIC')).toEqual(first);
+    // Many small values: other bin ranges, which the recount of the same filtered values shows.
+    const wider = [...pairs, { value: '1', count: 60 }, { value: '2', count: 60 }, { value: '5', count: 60 }];
+    const widerBins = binCounted(request, wider, filtered, 'STATIC');
+    expect(widerBins).not.toEqual(first);
+    expect(widerBins).toEqual(binData({ attributeId: 'KEPT' }, expand(wider), expand(filtered), 'STATIC'));
+    expect(binCounted(request, pairs, filtered, 'STATIC')).toEqual(first);
+  });
+
   it('a lone NA count of 0 is no case at all: no bins', () => {
     expect(binCounted({}, [], [{ value: 'NA', count: 0 }], 'DYNAMIC')).toEqual([]);
     expect(binCounted({}, [{ value: 'NA', count: 0 }], [], 'STATIC')).toEqual([]);

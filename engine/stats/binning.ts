@@ -28,6 +28,29 @@ function toDataBin(bin: Bin): DataBin {
   return out;
 }
 
+/** STATIC bins kept, by request: each entry the values they were computed over. */
+const STATIC_BINS_KEPT = 64;
+const staticBins = new Map<string, { values: readonly CountedValue[]; bins: readonly Bin[] }>();
+
+const sameValues = (a: readonly CountedValue[], b: readonly CountedValue[]) =>
+  a.length === b.length && a.every((v, i) => v.value === b[i].value && v.count === b[i].count);
+
+/**
+ * computeBins of STATIC bins. Their values are the unfiltered cohort's (studyIds or
+ * sampleIdentifiers alone), the same on every click of the Study View while the filters change:
+ * bins computed over equal values (in the same order) are used again, and only recounted. Binning
+ * 18,000 distinct survival times took ~15 ms a request. The bins are shared: recount copies them.
+ */
+function staticBinsOf(request: BinRequest, values: readonly CountedValue[]): readonly Bin[] {
+  const key = JSON.stringify(request);
+  const kept = staticBins.get(key);
+  staticBins.delete(key);
+  const entry = kept !== undefined && sameValues(kept.values, values) ? kept : { values: [...values], bins: computeBins(request, values) };
+  staticBins.set(key, entry);
+  if (staticBins.size > STATIC_BINS_KEPT) staticBins.delete(staticBins.keys().next().value!);
+  return entry.bins;
+}
+
 /**
  * The bins of one attribute. `unfiltered`/`filtered`: the values of the unfiltered and filtered
  * cohorts counted per sample or patient, NA included as "NA". No case at all gives no bins.
@@ -35,7 +58,7 @@ function toDataBin(bin: Bin): DataBin {
 export function binData(request: BinRequest, unfiltered: readonly CountedValue[], filtered: readonly CountedValue[], method: DataBinMethod): DataBin[] {
   if (method === 'DYNAMIC') return caseCount(filtered) === 0 ? [] : computeBins(request, filtered).map(toDataBin);
   if (caseCount(unfiltered) === 0) return [];
-  return recount(computeBins(request, unfiltered), filtered).map(toDataBin);
+  return recount(staticBinsOf(request, unfiltered), filtered).map(toDataBin);
 }
 
 export { computeBins, recount };

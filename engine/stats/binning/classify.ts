@@ -72,11 +72,21 @@ export const caseCount = (values: readonly CountedValue[]): number => values.red
 const classes = new Map<string, Class>();
 const CLASSES_KEPT = 200_000;
 
+/** The classes of each list (STATIC bins and recounts one list when no filter narrows it). */
+const classified = new WeakMap<readonly CountedValue[], Classified>();
+
 /**
  * Splits values into their classes; a value numeric only after trimming (" 5") is in none. Each
  * distinct string is classified once; its number is one object, counted once with all its cases.
+ * The answer is shared: callers do not change it.
  */
 export function classify(values: readonly CountedValue[]): Classified {
+  let out = classified.get(values);
+  if (out === undefined) classified.set(values, (out = classifyList(values)));
+  return out;
+}
+
+function classifyList(values: readonly CountedValue[]): Classified {
   const out: Classified = { numbers: [], specials: [], categories: [], naCount: 0 };
   const numberOf = new Map<Dec, Counted<Dec>>();
   for (const { value, count } of values) {

@@ -9,8 +9,20 @@ export interface Counted<T> {
   n: number;
 }
 
-/** Numerically equal values (1 and 1.0) merged, the first one seen kept, in first-seen order. */
-export function tally(values: readonly Counted<Dec>[]): Counted<Dec>[] {
+/** The tally of each list (the binner tallies one list several times). */
+const tallied = new WeakMap<readonly Counted<Dec>[], readonly Counted<Dec>[]>();
+
+/**
+ * Numerically equal values (1 and 1.0) merged, the first one seen kept, in first-seen order. The
+ * answer is shared: callers do not change it.
+ */
+export function tally(values: readonly Counted<Dec>[]): readonly Counted<Dec>[] {
+  let out = tallied.get(values);
+  if (out === undefined) tallied.set(values, (out = tallyList(values)));
+  return out;
+}
+
+function tallyList(values: readonly Counted<Dec>[]): Counted<Dec>[] {
   const byKey = new Map<string, Counted<Dec>>();
   for (const { value, n } of values) {
     const k = key(value);
