@@ -4,6 +4,7 @@
 // tier's key. A sample's time is its earliest `Sample Acquisition`/`SPECIMEN` event whose SAMPLE_ID
 // names it; as in the reference, that event's patient (not the sample's) is the one whose
 // treatments the sample is compared with, and the sample is found by (event study, sample id).
+import { inCohort, type Cohort } from '../filter/compile.js';
 import { treatmentEvents } from '../filter/treatments.js';
 import type { TreatmentTier } from '../filter/normalize.js';
 import type { Db } from '../sql/db.js';
@@ -60,19 +61,28 @@ interface Sources {
   acquisitions: Fragment;
   /** The tier's treatments (treatmentEvents). */
   events: (tier: TreatmentTier) => Promise<Fragment>;
+  /** (patient_key, treatment, t): each patient's earliest start of each of the tier's treatments. */
+  starts: (tier: TreatmentTier) => Promise<Fragment>;
 }
 
-async function sourcesOf(cohort: Fragment, studies: Fragment, tables: DerivedTables): Promise<Sources> {
+async function sourcesOf(cohort: Cohort, studies: Fragment, tables: DerivedTables): Promise<Sources> {
   const acquired = await tables.derived('sample_acquisitions', ACQUISITIONS);
+  // The tier is one of three constants: a safe part of a table name.
+  const treatments = (tier: TreatmentTier) => tables.derived(`treatments_${tier}`, treatmentEvents(tier, ALL_STUDIES));
   return {
-    acquisitions: sql`SELECT patient_key, sample_key, t FROM ${acquired} WHERE study_key IN (${studies}) AND sample_key IN (${cohort})`,
-    // The tier is one of three constants: a safe part of a table name.
-    events: async (tier) => sql`SELECT * FROM ${await tables.derived(`treatments_${tier}`, treatmentEvents(tier, ALL_STUDIES))} WHERE study_key IN (${studies})`,
+    // An acquisition's sample is of the event's study (found by that study and its id).
+    acquisitions: sql`SELECT a.patient_key, a.sample_key, a.t FROM ${acquired} a WHERE a.study_key IN (${studies}) AND ${inCohort(cohort, 'a')}`,
+    events: async (tier) => sql`SELECT * FROM ${await treatments(tier)} WHERE study_key IN (${studies})`,
+    starts: async (tier) => {
+      const starts = await tables.derived(`treatment_starts_${tier}`, sql`
+        SELECT study_key, patient_key, treatment, min(start_date) AS t FROM ${await treatments(tier)} GROUP BY ALL`);
+      return sql`SELECT patient_key, treatment, t FROM ${starts} WHERE study_key IN (${studies})`;
+    },
   };
 }
 
 /** Patients having >= 1 sample of the cohort. */
-const cohortPatients = (cohort: Fragment) => sql`SELECT DISTINCT patient_key FROM sample WHERE sample_key IN (${cohort})`;
+const cohortPatients = (cohort: Cohort) => sql`SELECT DISTINCT s.patient_key FROM sample s WHERE ${inCohort(cohort, 's')}`;
 
 const eventSample = sql`{'sampleId': s.sample_id, 'patientId': p.patient_id, 'studyId': c.study_id, 'timeTaken': a.t}`;
 
@@ -95,7 +105,7 @@ async function sampleRows<Extra = object>(
     : [sql`[]`, sql``];
   return db.all<SampleTreatmentRow & Extra>(sql`
     WITH a AS MATERIALIZED (${sources.acquisitions}),
-    tr AS (SELECT patient_key, treatment, min(start_date) AS t FROM (${await sources.events(tier)}) WHERE ${narrow} GROUP BY patient_key, treatment)
+    tr AS (SELECT * FROM (${await sources.starts(tier)}) WHERE ${narrow})
     SELECT CASE WHEN a.t <= tr.t THEN 'Pre' ELSE 'Post' END AS time, tr.treatment, count(*)::INTEGER AS count, ${samples} AS samples ${extra}
     FROM a JOIN tr ON tr.patient_key = a.patient_key ${joins}
     GROUP BY ALL ORDER BY tr.treatment, time DESC`);
@@ -107,7 +117,7 @@ async function sampleRows<Extra = object>(
  * with any treatment.
  */
 export async function fetchSampleTreatmentReport(
-  db: Db, cohort: Fragment, studies: Fragment, detailed: boolean, tables: DerivedTables,
+  db: Db, cohort: Cohort, studies: Fragment, detailed: boolean, tables: DerivedTables,
 ): Promise<SampleTreatmentReport> {
   const sources = await sourcesOf(cohort, studies, tables);
   // The total in the same statement: no row (no acquisition's patient treated) means a total of 0.
@@ -119,7 +129,7 @@ export async function fetchSampleTreatmentReport(
 
 /** treatments/sample (Legacy): as sample-counts with the tier, samples always listed. */
 export async function fetchSampleTreatmentRows(
-  db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment, tables: DerivedTables,
+  db: Db, tier: TreatmentTier, cohort: Cohort, studies: Fragment, tables: DerivedTables,
 ): Promise<SampleTreatmentRow[]> {
   return sampleRows(db, tier, await sourcesOf(cohort, studies, tables), cohortPatients(cohort), true);
 }
@@ -129,7 +139,7 @@ export async function fetchSampleTreatmentRows(
  * received it; totalPatients = cohort patients with any treatment; totalSamples is always 0.
  * Ordered by count desc, then treatment.
  */
-export async function fetchPatientTreatmentReport(db: Db, cohort: Fragment, studies: Fragment, tables: DerivedTables): Promise<PatientTreatmentReport> {
+export async function fetchPatientTreatmentReport(db: Db, cohort: Cohort, studies: Fragment, tables: DerivedTables): Promise<PatientTreatmentReport> {
   const events = await (await sourcesOf(cohort, studies, tables)).events('Agent');
   const treated = sql`SELECT DISTINCT patient_key, treatment FROM (${events}) WHERE patient_key IN (${cohortPatients(cohort)})`;
   // One statement: no treated patient gives no row, and a total of 0.
@@ -145,14 +155,14 @@ export async function fetchPatientTreatmentReport(db: Db, cohort: Fragment, stud
  * and every cohort sample of those patients (no timeTaken). Ordered by treatment.
  */
 export async function fetchPatientTreatmentRows(
-  db: Db, tier: TreatmentTier, cohort: Fragment, studies: Fragment, tables: DerivedTables,
+  db: Db, tier: TreatmentTier, cohort: Cohort, studies: Fragment, tables: DerivedTables,
 ): Promise<PatientTreatmentRow[]> {
   const events = await (await sourcesOf(cohort, studies, tables)).events(tier);
   return db.all<PatientTreatmentRow>(sql`
     WITH tr AS (SELECT DISTINCT patient_key, treatment FROM (${events}) WHERE patient_key IN (${cohortPatients(cohort)}))
     SELECT tr.treatment, count(DISTINCT tr.patient_key)::INTEGER AS count,
       list({'sampleId': s.sample_id, 'patientId': p.patient_id, 'studyId': c.study_id} ORDER BY c.study_id, s.sample_id) AS samples
-    FROM tr JOIN sample s ON s.patient_key = tr.patient_key AND s.sample_key IN (${cohort})
+    FROM tr JOIN sample s ON s.patient_key = tr.patient_key AND ${inCohort(cohort, 's')}
     JOIN patient p ON p.patient_key = tr.patient_key JOIN cancer_study c ON c.study_key = s.study_key
     GROUP BY tr.treatment ORDER BY tr.treatment`);
 }
