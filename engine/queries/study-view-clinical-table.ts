@@ -1,5 +1,6 @@
 // The Study View clinical tab (study-view.md 4.21): the filtered samples, searched, sorted and paged,
 // with every stored sample value and every stored value of their patient.
+import { inCohort, type Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 
@@ -50,7 +51,7 @@ function compileSearch(term: string): Fragment {
  * attribute defined nowhere sorts nothing (the reference fails with a server error). NULLs last in
  * both directions; ties in import order.
  */
-async function compileOrder(db: Db, query: ClinicalTableQuery, cohort: Fragment): Promise<Fragment> {
+async function compileOrder(db: Db, query: ClinicalTableQuery, cohort: Cohort): Promise<Fragment> {
   const dir = raw(query.direction === 'DESC' ? 'DESC' : 'ASC'); // constant chosen from the enum
   const { sortBy } = query;
   if (sortBy === undefined || sortBy === '') return sql`s.sample_key`;
@@ -58,7 +59,7 @@ async function compileOrder(db: Db, query: ClinicalTableQuery, cohort: Fragment)
   if (sortBy === 'patientId') return sql`p.patient_id ${dir}, s.sample_key`;
   const meta = await db.one<{ datatype: string; patient_attribute: boolean }>(sql`
     SELECT m.datatype, m.patient_attribute FROM clinical_attribute_meta m
-    WHERE m.attr_id = ${sortBy} AND m.study_key IN (SELECT study_key FROM sample WHERE sample_key IN (${cohort}))
+    WHERE m.attr_id = ${sortBy} AND m.study_key IN (SELECT s.study_key FROM sample s WHERE ${inCohort(cohort, 's')})
     ORDER BY m.study_key LIMIT 1`);
   if (meta === undefined) return sql`s.sample_key`;
   const value = meta.patient_attribute
@@ -73,10 +74,10 @@ async function compileOrder(db: Db, query: ClinicalTableQuery, cohort: Fragment)
  * match: it is the reference's NO_PAGING_PAGE_SIZE default (its service slices an empty page then,
  * and answers total-count 0 for a page past the end; we keep the true count, as the header promises).
  */
-export async function fetchClinicalTable(db: Db, cohort: Fragment, query: ClinicalTableQuery): Promise<ClinicalTablePage> {
+export async function fetchClinicalTable(db: Db, cohort: Cohort, query: ClinicalTableQuery): Promise<ClinicalTablePage> {
   const order = await compileOrder(db, query, cohort);
   const matches = sql`FROM sample s JOIN patient p ON p.patient_key = s.patient_key
-    WHERE s.sample_key IN (${cohort}) AND ${compileSearch(query.searchTerm)}`;
+    WHERE ${inCohort(cohort, 's')} AND ${compileSearch(query.searchTerm)}`;
   const offset = query.pageSize * query.pageNumber;
   const limit = query.pageSize === 0 ? sql`` : sql`LIMIT ${query.pageSize}`;
   // The page is picked by a top-n sort (ORDER BY … LIMIT), and only its rows are numbered.

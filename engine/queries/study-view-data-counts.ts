@@ -1,5 +1,6 @@
 // Study View per-gene count charts over the filtered cohort: discrete CNA counts and mutation
 // counts (study-view.md 4.8, 4.10).
+import { inCohort, type Cohort } from '../filter/compile.js';
 import { naLike } from '../filter/values.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
@@ -29,14 +30,14 @@ const CNA_LABELS: Record<string, string> = {
  * Unknown genes give an item with only the NA entry; items follow the request order; counts are
  * by value descending (2, 1, 0, -1, -2).
  */
-export async function fetchGenomicDataCounts(db: Db, cohort: Fragment, profileType: string, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+export async function fetchGenomicDataCounts(db: Db, cohort: Cohort, profileType: string, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
   const [total] = await db.all<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (${cohort})`);
   const rows = await db.all<{ symbol: string; value: string; count: number }>(sql`
     SELECT g.hugo_gene_symbol AS symbol, gv.value, count(DISTINCT gv.sample_key)::INTEGER AS count
     FROM gene_value gv JOIN molecular_profile p USING (profile_key)
       JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
-    WHERE gv.sample_key IN (${cohort}) AND p.stable_id = c.study_id || '_' || ${profileType}
+    WHERE ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
       AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])) AND NOT ${naLike(sql`gv.value`)}
     GROUP BY g.hugo_gene_symbol, gv.value ORDER BY symbol, TRY_CAST(value AS DOUBLE) DESC NULLS LAST, value`);
   return genes.map((gene) => {
@@ -53,16 +54,16 @@ export async function fetchGenomicDataCounts(db: Db, cohort: Fragment, profileTy
  * the gene, profiled (MUTATION_EXTENDED sample↔profile row whose panel — or whole exome — holds
  * the gene) but not mutated, and not profiled; entries only when > 0.
  */
-export async function fetchMutationSummaryCounts(db: Db, cohort: Fragment, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+export async function fetchMutationSummaryCounts(db: Db, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
   const rows = await db.all<{ symbol: string; total: number; mutated: number; profiled: number }>(sql`
     WITH fs AS (SELECT sample_key FROM (${cohort})),
     genes AS (SELECT hugo_gene_symbol AS symbol, entrez_gene_id FROM gene WHERE hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])))
     SELECT g.symbol, (SELECT count(*) FROM fs)::INTEGER AS total,
       (SELECT count(DISTINCT e.sample_key) FROM genomic_event e
-        WHERE e.variant_type = 'mutation' AND e.entrez_gene_id = g.entrez_gene_id AND e.sample_key IN (SELECT sample_key FROM fs))::INTEGER AS mutated,
+        WHERE e.variant_type = 'mutation' AND e.entrez_gene_id = g.entrez_gene_id AND ${inCohort(cohort, 'e')})::INTEGER AS mutated,
       (SELECT count(DISTINCT sp.sample_key) FROM sample_profile sp JOIN molecular_profile p USING (profile_key)
-        WHERE p.genetic_alteration_type = 'MUTATION_EXTENDED' AND sp.sample_key IN (SELECT sample_key FROM fs)
+        WHERE p.genetic_alteration_type = 'MUTATION_EXTENDED' AND ${inCohort(cohort, 'sp')}
           AND (sp.panel_key IS NULL OR EXISTS (SELECT 1 FROM gene_panel_gene pg WHERE pg.panel_key = sp.panel_key AND pg.entrez_gene_id = g.entrez_gene_id)))::INTEGER AS profiled
     FROM genes g`);
   const [total] = await db.all<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (${cohort})`);
@@ -82,12 +83,12 @@ export async function fetchMutationSummaryCounts(db: Db, cohort: Fragment, genes
  * Mutation-type table (4.10, other projections): per gene and raw mutation type among mutation
  * events of filtered samples, the number of events and of distinct samples.
  */
-export async function fetchMutationTypeCounts(db: Db, cohort: Fragment, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+export async function fetchMutationTypeCounts(db: Db, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
   const rows = await db.all<{ symbol: string; value: string; count: number; unique_count: number }>(sql`
     SELECT g.hugo_gene_symbol AS symbol, e.mutation_type AS value, count(*)::INTEGER AS count, count(DISTINCT e.sample_key)::INTEGER AS unique_count
     FROM genomic_event e JOIN gene g USING (entrez_gene_id)
-    WHERE e.variant_type = 'mutation' AND e.sample_key IN (${cohort}) AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[]))
+    WHERE e.variant_type = 'mutation' AND ${inCohort(cohort, 'e')} AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[]))
     GROUP BY ALL ORDER BY symbol, count DESC, value`);
   return genes.flatMap((gene) => {
     const counts = rows.filter((r) => r.symbol === gene.toUpperCase())
@@ -112,7 +113,7 @@ export interface GenericAssayDataCountItem {
  * the id's leading integer (0 if none), then id. Counts by count desc, then value; NA last.
  */
 export async function fetchGenericAssayDataCounts(
-  db: Db, cohort: Fragment, involved: Fragment, profileType: string, stableIds: readonly string[] | undefined,
+  db: Db, cohort: Cohort, involved: Fragment, profileType: string, stableIds: readonly string[] | undefined,
 ): Promise<GenericAssayDataCountItem[]> {
   const profiles = sql`SELECT p.profile_key, p.patient_level FROM molecular_profile p JOIN cancer_study c ON c.study_key = p.study_key
     WHERE p.genetic_alteration_type = 'GENERIC_ASSAY' AND p.stable_id = c.study_id || '_' || ${profileType} AND p.study_key IN (${involved})`;
@@ -122,7 +123,7 @@ export async function fetchGenericAssayDataCounts(
     WITH prof AS (${profiles}),
     lvl AS (SELECT coalesce(bool_or(patient_level), FALSE) AS patient FROM prof),
     fs AS (SELECT s.sample_key, CASE WHEN (SELECT patient FROM lvl) THEN s.patient_key ELSE s.sample_key END AS unit
-      FROM sample s WHERE s.sample_key IN (${cohort})),
+      FROM sample s WHERE ${inCohort(cohort, 's')}),
     vals AS (
       SELECT ge.stable_id, v.value, fs.unit FROM generic_assay_value v JOIN generic_entity ge USING (entity_key)
         JOIN fs ON fs.sample_key = v.sample_key
@@ -142,7 +143,7 @@ export async function fetchGenericAssayDataCounts(
     const [{ units }] = await db.all<{ units: number }>(sql`
       WITH prof AS (${profiles})
       SELECT (CASE WHEN (SELECT coalesce(bool_or(patient_level), FALSE) FROM prof) THEN count(DISTINCT patient_key) ELSE count(*) END)::INTEGER AS units
-      FROM sample WHERE sample_key IN (${cohort})`);
+      FROM sample s WHERE ${inCohort(cohort, 's')}`);
     return ids.map((id) => {
       const counts = byId.get(id)?.counts ?? [];
       return { stableId: id, counts: [...counts, { value: 'NA', count: units - sum(counts) }] };

@@ -1,7 +1,7 @@
 // Further Study View counts: clinical event types of the filtered cohort (study-view.md 4.17) and
 // clinical attribute counts over a sample selection (4.24), structural variant pair counts (4.16).
 import type { Db } from '../sql/db.js';
-import { sql, type Fragment } from '../sql/sql.js';
+import { sql } from '../sql/sql.js';
 import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
 
@@ -11,11 +11,11 @@ export interface ClinicalEventTypeCount {
 }
 
 /** Per event type (exact string): distinct patients of the filtered samples with >= 1 such event. */
-export async function fetchClinicalEventTypeCounts(db: Db, cohort: Fragment): Promise<ClinicalEventTypeCount[]> {
+export async function fetchClinicalEventTypeCounts(db: Db, cohort: Cohort): Promise<ClinicalEventTypeCount[]> {
   return db.all<ClinicalEventTypeCount>(sql`
     SELECT e.event_type AS "eventType", count(DISTINCT e.patient_key)::INTEGER AS count
     FROM clinical_event e
-    WHERE e.patient_key IN (SELECT patient_key FROM sample WHERE sample_key IN (${cohort}))
+    WHERE e.patient_key IN (SELECT s.patient_key FROM sample s WHERE ${inCohort(cohort, 's')})
     GROUP BY e.event_type ORDER BY count DESC, e.event_type`);
 }
 
@@ -67,15 +67,15 @@ export interface StructuralVariantCountRow {
  * reference's string concatenation does) and merged by uniqueEventKey. Profiled cases by the Legacy
  * panel rule; ordered by totalCount desc, numberOfAlteredCases desc, then uniqueEventKey.
  */
-export async function fetchStructuralVariantCounts(db: Db, cohort: Fragment, filter: AlterationFilter): Promise<StructuralVariantCountRow[]> {
+export async function fetchStructuralVariantCounts(db: Db, cohort: Cohort, filter: AlterationFilter): Promise<StructuralVariantCountRow[]> {
   return db.all<StructuralVariantCountRow>(sql`
-    WITH fs AS (SELECT s.sample_key, s.study_key FROM sample s WHERE s.sample_key IN (${cohort})),
+    WITH fs AS (SELECT s.sample_key, s.study_key FROM sample s WHERE ${inCohort(cohort, 's')}),
     first_profile AS (
       SELECT min(profile_key) AS profile_key FROM molecular_profile
       WHERE genetic_alteration_type = 'STRUCTURAL_VARIANT' AND study_key IN (SELECT study_key FROM fs) GROUP BY study_key),
     cases AS (
       SELECT sp.sample_key, sp.profile_key, sp.panel_key FROM sample_profile sp
-      WHERE sp.profile_key IN (SELECT profile_key FROM first_profile) AND sp.sample_key IN (SELECT sample_key FROM fs)),
+      WHERE sp.profile_key IN (SELECT profile_key FROM first_profile) AND ${inCohort(cohort, 'sp')}),
     no_panel AS (SELECT count(DISTINCT sample_key) AS n FROM cases WHERE panel_key IS NULL),
     all_cases AS (SELECT count(DISTINCT sample_key) AS n FROM cases),
     panel_n AS (SELECT panel_key, count(DISTINCT sample_key) AS n FROM cases WHERE panel_key IS NOT NULL GROUP BY panel_key),

@@ -1,7 +1,8 @@
 // The samples of a virtual study, per study: a static one's listed samples that exist, a dynamic
 // one's filter cohort (recomputed at every use).
+import { inCohort, type Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { sql, type Fragment } from '../sql/sql.js';
+import { sql } from '../sql/sql.js';
 
 export interface StudySamples {
   id: string;
@@ -9,10 +10,10 @@ export interface StudySamples {
 }
 
 /** The cohort's samples grouped by study, in study id then sample id order. */
-export function cohortMembers(db: Db, cohort: Fragment): Promise<StudySamples[]> {
+export function cohortMembers(db: Db, cohort: Cohort): Promise<StudySamples[]> {
   return db.all<StudySamples>(sql`
     SELECT c.study_id AS id, list(s.sample_id ORDER BY s.sample_id) AS samples
-    FROM sample s JOIN cancer_study c USING (study_key) WHERE s.sample_key IN (${cohort})
+    FROM sample s JOIN cancer_study c USING (study_key) WHERE ${inCohort(cohort, 's')}
     GROUP BY c.study_id ORDER BY c.study_id`);
 }
 
