@@ -11,8 +11,8 @@ export interface SqlTiming extends Timing {
   /** Statements a warm request of the endpoint runs. */
   statements: number;
   directSqlP50: number;
-  /** HTTP p50 / direct SQL p50. */
-  ratio: number;
+  /** HTTP p50 / direct SQL p50; null when a warm request runs no SQL (answered from memory). */
+  ratio: number | null;
 }
 
 /** A Db whose every query is also appended to `log` (one() goes through all()). */
@@ -81,5 +81,6 @@ export async function measureWithSql(base: string, replayer: SqlReplayer, c: Cas
   const timing = await measure(base, c, runs);
   const statements = await replayer.capture(c);
   const directSqlP50 = await replayer.replay(statements, Math.min(runs, 20));
-  return { ...timing, statements: statements.length, directSqlP50, ratio: Math.round((timing.p50 / Math.max(directSqlP50, 0.1)) * 100) / 100 };
+  const ratio = statements.length === 0 ? null : Math.round((timing.p50 / Math.max(directSqlP50, 0.1)) * 100) / 100;
+  return { ...timing, statements: statements.length, directSqlP50, ratio };
 }

@@ -28,6 +28,9 @@ function keyOf(cohort: Cohort): string {
   return hash.digest('hex');
 }
 
+/** What queries deriving tables from the store need of the cache. */
+export type DerivedTables = Pick<CohortCache, 'derived'>;
+
 export interface CohortCacheOptions {
   /** Entries kept (default 64). */
   capacity?: number;

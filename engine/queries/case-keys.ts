@@ -108,12 +108,35 @@ export function patientSamples(db: Db, matrices: ProfileMatrices): Promise<Patie
   }, (p) => p.offsets.byteLength + p.samples.byteLength);
 }
 
+/** Each sample's patient key, by sample key. */
+export interface SamplePatients {
+  patientOf: Float64Array;
+  /** Every patient key is below this. */
+  patientBound: number;
+}
+
+export function samplePatients(db: Db, matrices: ProfileMatrices): Promise<SamplePatients> {
+  return matrices.keep('sample patients', async () => {
+    const [samples, patients] = await db.numericColumns(sql`SELECT sample_key::DOUBLE, patient_key::DOUBLE FROM sample`);
+    const patientOf = new Float64Array(samples.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(NaN);
+    samples.forEach((key, i) => (patientOf[key] = patients[i]));
+    return { patientOf, patientBound: patients.reduce((bound, key) => Math.max(bound, key + 1), 0) };
+  }, (p) => p.patientOf.byteLength);
+}
+
+/** Cohorts whose parameters are longer than this (unresolved id lists) are read afresh each time. */
+const KEPT_COHORT_PARAMS = 10_000;
+
 /**
  * A cohort's sample keys, for counting in memory over lookups indexed by sample key: ascending,
- * or by study key first (`byStudy`).
+ * or by study key first (`byStudy`). The Study View asks a dozen times per filter: the keys of a
+ * cohort (a materialised table or whole studies, cohort-cache.ts) are kept with the resident
+ * lookups. Shared: callers do not change them.
  */
-export async function cohortSampleKeys(db: Db, cohort: Cohort, options: { byStudy?: boolean } = {}): Promise<Float64Array> {
+export function cohortSampleKeys(db: Db, matrices: ProfileMatrices, cohort: Cohort, options: { byStudy?: boolean } = {}): Promise<Int32Array> {
   const order = options.byStudy ? sql`s.study_key, s.sample_key` : sql`s.sample_key`;
-  const [keys] = await db.numericColumns(sql`SELECT s.sample_key::DOUBLE FROM sample s WHERE ${inCohort(cohort, 's')} ORDER BY ${order}`);
-  return keys;
+  const query = sql`SELECT s.sample_key::DOUBLE FROM sample s WHERE ${inCohort(cohort, 's')} ORDER BY ${order}`;
+  const read = async () => Int32Array.from((await db.numericColumns(query))[0]);
+  const params = JSON.stringify(query.params);
+  return params.length > KEPT_COHORT_PARAMS ? read() : matrices.keep(`cohort keys ${query.text} ${params}`, read, (keys) => keys.byteLength);
 }

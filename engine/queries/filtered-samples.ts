@@ -39,7 +39,7 @@ export function sampleTexts(db: Db, matrices: ProfileMatrices): Promise<SampleTe
 }
 
 /** The JSON array of the samples whose keys are listed (in any order, repeats allowed). */
-export function samplesAnswer(t: SampleTexts, keys: Float64Array): Buffer {
+export function samplesAnswer(t: SampleTexts, keys: Int32Array): Buffer {
   const chosen = new Uint8Array(t.starts.length - 1);
   for (const key of keys) {
     const position = key < t.positionOf.length ? t.positionOf[key] : -1;
@@ -62,7 +62,7 @@ export function samplesAnswer(t: SampleTexts, keys: Float64Array): Buffer {
 export async function filteredSamplesJson(db: Db, matrices: ProfileMatrices, cohort: Cohort): Promise<Buffer> {
   const [texts, keys] = await Promise.all([
     sampleTexts(db, matrices),
-    cohortSampleKeys(db, cohort),
+    cohortSampleKeys(db, matrices, cohort),
   ]);
   return samplesAnswer(texts, keys);
 }

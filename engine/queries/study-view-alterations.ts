@@ -104,7 +104,7 @@ interface GeneCounts {
 }
 
 /** Counts the cohort's (sample keys') share of each gene's events. */
-function countInCohort(events: GeneSampleEvents, cohortKeys: Float64Array): GeneCounts {
+function countInCohort(events: GeneSampleEvents, cohortKeys: Int32Array): GeneCounts {
   const bound = cohortKeys.reduce((max, key) => Math.max(max, key + 1), 0);
   const member = new Uint8Array(bound);
   for (const key of cohortKeys) member[key] = 1;
@@ -139,7 +139,7 @@ export async function fetchAlterationCountsByGene(
 ): Promise<AlterationCountRow[]> {
   const [events, cohortKeys] = await Promise.all([
     geneSampleEvents(db, matrices, passing(kind, filter)),
-    cohortSampleKeys(db, cohort),
+    cohortSampleKeys(db, matrices, cohort),
   ]);
   const counts = countInCohort(events, cohortKeys);
   return db.all<AlterationCountRow>(sql`

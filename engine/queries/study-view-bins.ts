@@ -5,7 +5,8 @@ import type { Cohort } from '../filter/compile.js';
 import { binData, type BinRequest, type CountedValue, type DataBin, type DataBinMethod } from '../stats/binning.js';
 import type { Db } from '../sql/db.js';
 import { sameSql, type Fragment } from '../sql/sql.js';
-import { fetchClinicalDataCounts, type ClinicalDataCountItem, type DerivedTables } from './study-view-counts.js';
+import type { ProfileMatrices } from './profile-matrix.js';
+import { fetchClinicalDataCounts, type ClinicalDataCountItem } from './study-view-counts.js';
 import { fetchCustomDataCounts, type CustomDataset } from './study-view-custom-data.js';
 
 export interface ClinicalDataBinRequest extends BinRequest {
@@ -58,11 +59,11 @@ export function binEach<R extends BinRequest, I extends object>(
  * one requested (3.17). Attributes no involved study defines give no bins.
  */
 export async function fetchClinicalDataBins(
-  db: Db, cohorts: BinCohorts, involved: Fragment, attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod, tables?: DerivedTables,
+  db: Db, matrices: ProfileMatrices, cohorts: BinCohorts, involved: Fragment, attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0) return [];
   const ids = attributes.map((a) => a.attributeId);
-  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchClinicalDataCounts(db, c, involved, ids, tables)));
+  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchClinicalDataCounts(db, matrices, c, involved, ids)));
   return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
 }
 

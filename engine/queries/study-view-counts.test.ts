@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CohortCache } from '../filter/cohort-cache.js';
 import { compileCohort, type Cohort } from '../filter/compile.js';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
+import type { StatsPool } from '../stats/pool/pool.js';
+import { ProfileMatrices } from './profile-matrix.js';
 import { fetchClinicalDataCounts } from './study-view-counts.js';
+
+const matricesOf = (db: Db) => new ProfileMatrices(db, {} as StatsPool);
 
 describe('fetchClinicalDataCounts', () => {
   it('counts a mixed-level attribute once per sample, merges case variants, skips NA-like values', async () => {
@@ -18,7 +21,7 @@ describe('fetchClinicalDataCounts', () => {
     await db.exec(`INSERT INTO clinical_patient VALUES (2, 20, 'X', 'True'), (2, 21, 'X', 'no'), (1, 10, 'P', 'a'), (1, 11, 'P', 'A');`);
     const cohort = sql`SELECT sample_key FROM sample WHERE sample_key <> 202`;
     const involved = sql`SELECT unnest([1, 2]) AS study_key`;
-    const items = await fetchClinicalDataCounts(db, cohort, involved, ['X', 'P', 'X', 'Q']);
+    const items = await fetchClinicalDataCounts(db, matricesOf(db), cohort, involved, ['X', 'P', 'X', 'Q']);
     // X: s100 true, s101 TRUE, s200/s201 True via patient 20 → 4 × 'true'; s102 NaN → NA 1.
     // P (patient-level): patients 10, 11, 12, 20 filtered; 'a'/'A' → 'a' 2, NA 2.
     expect(items).toEqual([
@@ -28,7 +31,7 @@ describe('fetchClinicalDataCounts', () => {
     db.close();
   });
 
-  it('counts cohorts of whole studies from per-study value counts as from the rows', async () => {
+  it('counts cohorts of whole studies as the same samples listed', async () => {
     const db = await Db.open(':memory:');
     await db.exec(`
       INSERT INTO cancer_study (study_key, study_id, type_of_cancer_id, name, import_date) VALUES (1, 'a', 'x', 'A', now()), (2, 'b', 'x', 'B', now());
@@ -40,7 +43,7 @@ describe('fetchClinicalDataCounts', () => {
       INSERT INTO clinical_sample VALUES (1, 100, 'X', 'true'), (1, 101, 'X', 'TRUE'), (1, 102, 'X', 'NA'), (1, 100, 'S', '1.5'), (1, 102, 'S', '1.5');
       INSERT INTO clinical_patient VALUES (2, 20, 'X', 'True'), (2, 21, 'X', 'no'), (1, 10, 'P', 'a'), (1, 11, 'P', 'A'),
         (2, 20, 'P', 'b'), (2, 22, 'P', 'b');`);
-    const tables = await CohortCache.open(db);
+    const matrices = matricesOf(db);
     // Patient 22 has no sample: not counted. X in study b is patient-level: once per sample.
     const expected = {
       'a,b': [
@@ -59,10 +62,10 @@ describe('fetchClinicalDataCounts', () => {
       const whole: Cohort = compileCohort(filter);
       expect(whole.wholeStudies).toBeDefined();
       const involved = sql`SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${filter.studyIds}::VARCHAR[]))`;
-      expect(await fetchClinicalDataCounts(db, whole, involved, ['X', 'P', 'S'], tables)).toEqual(items);
-      expect(await fetchClinicalDataCounts(db, whole, involved, ['X', 'P', 'S'])).toEqual(items);
+      const listed = sql`SELECT sample_key FROM sample WHERE study_key IN (${involved})`;
+      expect(await fetchClinicalDataCounts(db, matrices, whole, involved, ['X', 'P', 'S'])).toEqual(items);
+      expect(await fetchClinicalDataCounts(db, matrices, listed, involved, ['X', 'P', 'S'])).toEqual(items);
     }
-    await tables.close();
     db.close();
   });
 });

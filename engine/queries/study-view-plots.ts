@@ -61,8 +61,8 @@ export async function fetchViolinSamples(
   const [categorical, numerical, keys, keptKeys] = await Promise.all([
     clinicalColumn(db, matrices, categoricalAttributeId),
     clinicalColumn(db, matrices, numericalAttributeId),
-    cohortSampleKeys(db, cohort),
-    sameSql(keep, cohort) ? undefined : cohortSampleKeys(db, keep),
+    cohortSampleKeys(db, matrices, cohort),
+    sameSql(keep, cohort) ? undefined : cohortSampleKeys(db, matrices, keep),
   ]);
   const categoryOf = (key: number) => (categoricalAttributeId === numericalAttributeId || Number.isNaN(numerical.numbers[key] ?? NaN) ? -1 : categorical.categories[key] ?? -1);
   // A counting sort by category: keys are ascending, and stay so within each category.
@@ -92,7 +92,7 @@ export async function fetchViolinSamples(
 }
 
 /** 1 at each of the keys. */
-function membersOf(keys: Float64Array): Uint8Array {
+function membersOf(keys: Int32Array): Uint8Array {
   const members = new Uint8Array(keys.reduce((max, key) => Math.max(max, key + 1), 0));
   for (const key of keys) members[key] = 1;
   return members;
@@ -146,7 +146,7 @@ export async function fetchDensityPairs(
   const [xs, ys, keys] = await Promise.all([
     clinicalColumn(db, matrices, xAttributeId),
     clinicalColumn(db, matrices, yAttributeId),
-    cohortSampleKeys(db, cohort, { byStudy: true }),
+    cohortSampleKeys(db, matrices, cohort, { byStudy: true }),
   ]);
   const x = new Float64Array(keys.length);
   const y = new Float64Array(keys.length);

@@ -4,12 +4,12 @@
 // tier's key. A sample's time is its earliest `Sample Acquisition`/`SPECIMEN` event whose SAMPLE_ID
 // names it; as in the reference, that event's patient (not the sample's) is the one whose
 // treatments the sample is compared with, and the sample is found by (event study, sample id).
+import type { DerivedTables } from '../filter/cohort-cache.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { treatmentEvents } from '../filter/treatments.js';
 import type { TreatmentTier } from '../filter/normalize.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import type { DerivedTables } from './study-view-counts.js';
 
 export interface ClinicalEventSample {
   sampleId: string;

@@ -31,7 +31,7 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Remove self (3.17): the attribute's clinical filter, only when exactly one is asked for.
       const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
       const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
-      return fetchClinicalDataBins(app.db, await binCohortsOf(app, filter, omit, method), compileInvolvedStudies(filter), requests, method, app.cohorts);
+      return fetchClinicalDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), compileInvolvedStudies(filter), requests, method);
     },
   );
 

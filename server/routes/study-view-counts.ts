@@ -38,7 +38,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Remove self (3.17) only when exactly one attribute is asked for.
       const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
       const cohort = await cohortOf(app, filter, { omit });
-      return fetchClinicalDataCounts(app.db, cohort, compileInvolvedStudies(filter), attributes.map((a) => a.attributeId), app.cohorts);
+      return fetchClinicalDataCounts(app.db, app.matrices, cohort, compileInvolvedStudies(filter), attributes.map((a) => a.attributeId));
     },
   );
 

@@ -68,8 +68,15 @@ describe('npm run bench at a tiny scale', () => {
     const sv = result.suites['study-view']!;
     // every endpoint x 3 cohorts, except clinical-attributes/counts with the combined filter
     expect(sv).toHaveLength(STUDY_VIEW_ENDPOINTS.length * 3 - 1);
+    // A warm request may be answered from memory alone (its lookups and the cohort's keys kept):
+    // no SQL to replay, no ratio. Most run SQL; a capture recording nothing would fail here.
+    expect(core.every((t) => t.statements > 0)).toBe(true);
+    expect(sv.filter((t) => t.statements > 0).length).toBeGreaterThan(sv.length * 0.6);
     for (const t of [...core, ...sv]) {
-      expect(t.statements, t.name).toBeGreaterThan(0);
+      if (t.statements === 0) {
+        expect(t.ratio, t.name).toBeNull();
+        continue;
+      }
       expect(t.directSqlP50, t.name).toBeGreaterThan(0);
       expect(t.ratio, t.name).toBeCloseTo(t.p50 / t.directSqlP50, 1);
     }
