@@ -121,9 +121,10 @@ export async function fetchSampleTreatmentReport(
 ): Promise<SampleTreatmentReport> {
   const sources = await sourcesOf(cohort, studies, tables);
   // The total in the same statement: no row (no acquisition's patient treated) means a total of 0.
+  // Treated patients are those of `tr` (every patient's treatments here: sampleRows' narrowing is null).
   const rows = await sampleRows<{ total: number }>(db, 'Agent', sources, null, detailed, sql`,
     (SELECT count(DISTINCT s.sample_id) FROM a JOIN sample s USING (sample_key)
-      WHERE a.patient_key IN (SELECT patient_key FROM (${await sources.events('Agent')}) WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`);
+      WHERE a.patient_key IN (SELECT patient_key FROM tr WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`);
   return { totalSamples: rows[0]?.total ?? 0, treatments: rows.map(({ total: _, ...row }) => row) };
 }
 
