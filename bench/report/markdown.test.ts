@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BenchResult } from '../bench-result.js';
 import { reportMarkdown } from './markdown.js';
 
-const timing = { name: 'a | b', items: 3, bytes: 10, first: 5, p50: 2, p95: 4, sqlP50: 1, statements: 1, directSqlP50: 1, ratio: 2 };
+const timing = { name: 'a | b', items: 3, bytes: 10, first: 5, p50: 2, p95: 4, sqlP50: 1, serverP50: 1.5, statements: 1, directSqlP50: 1, ratio: 2 };
 
 const result = (peakRssMb: number): BenchResult => ({
   format: 1, date: '2026-01-02T03:04:05.000Z', scale: 272000, seed: 1, density: 'genie',
@@ -22,7 +22,7 @@ describe('reportMarkdown', () => {
     expect(md).toContain('`npm run bench -- --scale 272000 --seed 1 --density genie --runs 20 --duration 30 --connections 8,32 --only core-api`');
     expect(md).toContain('- commit abc with uncommitted changes');
     expect(md).toContain('- run time 15 s (core-api 12 s)');
-    expect(md).toContain('| a \\| b | 3 | 5 | 2 | 4 | 1 | 2 | 1 |');
+    expect(md).toContain('| a \\| b | 3 | 5 | 2 | 4 | 1.5 | 1 | 2 | 1 |');
     expect(md).toContain('![Core API latency](x-core-api.svg)');
     expect(md).toContain('**Server peak RSS: 900 MB** (limit 4,096 MB, within it;');
     expect(md).not.toContain('## Study View');
