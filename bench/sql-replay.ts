@@ -76,9 +76,21 @@ export class SqlReplayer {
   }
 }
 
-/** HTTP timing of `c` on the server at `base`, its statements replayed in DuckDB, and the ratio. */
-export async function measureWithSql(base: string, replayer: SqlReplayer, c: Case, runs: number): Promise<SqlTiming> {
-  const timing = await measure(base, c, runs);
+/**
+ * HTTP timings of the cases on the server at `base`, then their statements replayed in DuckDB, and
+ * the ratios. Every case is timed over HTTP before any is replayed: the in-process app that
+ * captures statements keeps lookups in this process's memory, whose collection would otherwise
+ * slow the client of the later cases.
+ */
+export async function measureAllWithSql(base: string, replayer: SqlReplayer, cases: readonly Case[], runs: number): Promise<SqlTiming[]> {
+  const timings: Timing[] = [];
+  for (const c of cases) timings.push(await measure(base, c, runs));
+  const out: SqlTiming[] = [];
+  for (const [i, c] of cases.entries()) out.push(await withSql(timings[i], replayer, c, runs));
+  return out;
+}
+
+async function withSql(timing: Timing, replayer: SqlReplayer, c: Case, runs: number): Promise<SqlTiming> {
   const statements = await replayer.capture(c);
   const directSqlP50 = await replayer.replay(statements, Math.min(runs, 20));
   const ratio = statements.length === 0 ? null : Math.round((timing.p50 / Math.max(directSqlP50, 0.1)) * 100) / 100;

@@ -1,7 +1,7 @@
 // Core API suite: studies, samples, mutations, molecular data and gene panel data as the results
 // view asks for them, timed over HTTP and as the same SQL directly in DuckDB.
 import type { Case } from '../harness.js';
-import { measureWithSql, type SqlTiming } from '../sql-replay.js';
+import { measureAllWithSql, type SqlTiming } from '../sql-replay.js';
 import { STUDY, timingLine, type SuiteContext } from './context.js';
 
 /**
@@ -34,11 +34,7 @@ export function coreApiCases(sampleIds: readonly string[]): Case[] {
 }
 
 export async function runCoreApiSuite(ctx: SuiteContext): Promise<SqlTiming[]> {
-  const results: SqlTiming[] = [];
-  for (const c of coreApiCases(ctx.sampleIds)) {
-    const timing = await measureWithSql(ctx.base, ctx.replayer, c, ctx.runs);
-    ctx.log(timingLine(c.name, timing));
-    results.push(timing);
-  }
+  const results = await measureAllWithSql(ctx.base, ctx.replayer, coreApiCases(ctx.sampleIds), ctx.runs);
+  for (const timing of results) ctx.log(timingLine(timing.name, timing));
   return results;
 }

@@ -2,7 +2,7 @@
 // typical combined filter, a sampleIdentifiers body listing every sample), over HTTP and as the
 // same SQL directly in DuckDB. Cohorts are cached by the server (engine/filter/cohort-cache.ts):
 // p50/p95 are warm figures, `first` is the request that computed the cohort.
-import { measureWithSql, type SqlTiming } from '../sql-replay.js';
+import { measureAllWithSql, type SqlTiming } from '../sql-replay.js';
 import { STUDY_VIEW_ENDPOINTS, type Cohort } from '../study-view-cases.js';
 import { STUDY, timingLine, type SuiteContext } from './context.js';
 
@@ -16,16 +16,14 @@ export interface StudyViewTiming extends SqlTiming {
 /** `only`: run just the cases whose name contains it. */
 export async function runStudyViewSuite(ctx: SuiteContext, only?: string): Promise<StudyViewTiming[]> {
   const everySample = ctx.sampleIds.map((sampleId) => ({ studyId: STUDY, sampleId }));
-  const results: StudyViewTiming[] = [];
-  for (const endpoint of STUDY_VIEW_ENDPOINTS) {
-    for (const cohort of COHORTS) {
-      const c = endpoint.request(cohort, everySample);
-      const name = `${endpoint.name} [${cohort}]`;
-      if (c === undefined || (only !== undefined && !name.includes(only))) continue;
-      const timing = await measureWithSql(ctx.base, ctx.replayer, { ...c, name }, ctx.runs);
-      ctx.log(timingLine(name, timing));
-      results.push({ ...timing, endpoint: endpoint.name, cohort });
-    }
-  }
-  return results;
+  const cases = STUDY_VIEW_ENDPOINTS.flatMap((endpoint) => COHORTS.flatMap((cohort) => {
+    const c = endpoint.request(cohort, everySample);
+    const name = `${endpoint.name} [${cohort}]`;
+    return c === undefined || (only !== undefined && !name.includes(only)) ? [] : [{ c: { ...c, name }, endpoint: endpoint.name, cohort }];
+  }));
+  const timings = await measureAllWithSql(ctx.base, ctx.replayer, cases.map(({ c }) => c), ctx.runs);
+  return timings.map((timing, i) => {
+    ctx.log(timingLine(timing.name, timing));
+    return { ...timing, endpoint: cases[i].endpoint, cohort: cases[i].cohort };
+  });
 }
