@@ -88,6 +88,14 @@ function idCondition(ids: GeneIds): Fragment {
   }
 }
 
+/**
+ * The Entrez ids of genes with these symbols, for a predicate on a value or event table's own
+ * entrez_gene_id: DuckDB then narrows the table to the genes before joining it with a cohort (a
+ * predicate on the joined gene table's symbol left the join to the whole table: 60 ms against 8).
+ */
+export const entrezIdsOf = (symbols: readonly string[]): Fragment =>
+  sql`SELECT entrez_gene_id FROM gene WHERE hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[]))`;
+
 /** POST /api/genes/fetch: the matching genes by symbol, symbols held twice dropped. */
 export async function fetchGenesByIds(db: Db, ids: GeneIds, projection: GeneProjection): Promise<Row[]> {
   return uniqueSymbolsSorted(await db.all(sql`SELECT ${columns(projection)} FROM gene g WHERE ${idCondition(ids)}`));

@@ -2,6 +2,7 @@
 // counts (study-view.md 4.8, 4.10).
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { naLike } from '../filter/values.js';
+import { entrezIdsOf } from './genes.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
@@ -38,7 +39,7 @@ export async function fetchGenomicDataCounts(db: Db, cohort: Cohort, profileType
     FROM gene_value gv JOIN molecular_profile p USING (profile_key)
       JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
     WHERE ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
-      AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])) AND NOT ${naLike(sql`gv.value`)}
+      AND gv.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND NOT ${naLike(sql`gv.value`)}
     GROUP BY g.hugo_gene_symbol, gv.value ORDER BY symbol, TRY_CAST(value AS DOUBLE) DESC NULLS LAST, value`);
   return genes.map((gene) => {
     const symbol = gene.toUpperCase();
@@ -88,7 +89,7 @@ export async function fetchMutationTypeCounts(db: Db, cohort: Cohort, genes: rea
   const rows = await db.all<{ symbol: string; value: string; count: number; unique_count: number }>(sql`
     SELECT g.hugo_gene_symbol AS symbol, e.mutation_type AS value, count(*)::INTEGER AS count, count(DISTINCT e.sample_key)::INTEGER AS unique_count
     FROM genomic_event e JOIN gene g USING (entrez_gene_id)
-    WHERE e.variant_type = 'mutation' AND ${inCohort(cohort, 'e')} AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[]))
+    WHERE e.variant_type = 'mutation' AND ${inCohort(cohort, 'e')} AND e.entrez_gene_id IN (${entrezIdsOf(symbols)})
     GROUP BY ALL ORDER BY symbol, count DESC, value`);
   return genes.flatMap((gene) => {
     const counts = rows.filter((r) => r.symbol === gene.toUpperCase())
@@ -118,7 +119,7 @@ export async function fetchGenericAssayDataCounts(
   const profiles = sql`SELECT p.profile_key, p.patient_level FROM molecular_profile p JOIN cancer_study c ON c.study_key = p.study_key
     WHERE p.genetic_alteration_type = 'GENERIC_ASSAY' AND p.stable_id = c.study_id || '_' || ${profileType} AND p.study_key IN (${involved})`;
   const ids = stableIds === undefined ? null : [...new Set(stableIds)];
-  const entityMatch = ids === null ? sql`TRUE` : sql`ge.stable_id IN (SELECT unnest(${ids}::VARCHAR[]))`;
+  const entityMatch = ids === null ? sql`TRUE` : sql`v.entity_key IN (SELECT entity_key FROM generic_entity WHERE stable_id IN (SELECT unnest(${ids}::VARCHAR[])))`;
   const rows = await db.all<{ stable_id: string; counts: { value: string; count: number }[]; units: number; with_rows: number }>(sql`
     WITH prof AS (${profiles}),
     lvl AS (SELECT coalesce(bool_or(patient_level), FALSE) AS patient FROM prof),

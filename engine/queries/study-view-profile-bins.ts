@@ -7,6 +7,7 @@ import { naLike } from '../filter/values.js';
 import { caseCount, type BinRequest, type CountedValue, type DataBin, type DataBinMethod } from '../stats/binning.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
+import { entrezIdsOf } from './genes.js';
 import { binEach, binValues, type BinCohorts, type ValuesByKey } from './study-view-bins.js';
 
 export interface GenomicDataBinRequest extends BinRequest {
@@ -47,7 +48,7 @@ async function genomicValues(db: Db, cohort: BinCohorts['filtered'], profileType
       FROM gene_value gv JOIN molecular_profile p USING (profile_key)
         JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
       WHERE ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
-        AND g.hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])) AND NOT ${naLike(sql`gv.value`)}
+        AND gv.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND NOT ${naLike(sql`gv.value`)}
       GROUP BY g.hugo_gene_symbol, gv.value)
     GROUP BY key`);
   return withNa(rows, symbols, units);
@@ -91,7 +92,8 @@ async function genericAssayValues(
         SELECT DISTINCT ge.stable_id AS key, ${unit} AS unit, v.value
         FROM generic_assay_value v JOIN generic_entity ge USING (entity_key) JOIN sample s ON s.sample_key = v.sample_key
         WHERE ${inCohort(cohort, 'v')} AND v.profile_key IN (SELECT profile_key FROM (${profiles}))
-          AND ge.stable_id IN (SELECT unnest(${stableIds}::VARCHAR[])) AND NOT ${naLike(sql`v.value`)})
+          AND v.entity_key IN (SELECT entity_key FROM generic_entity WHERE stable_id IN (SELECT unnest(${stableIds}::VARCHAR[])))
+          AND NOT ${naLike(sql`v.value`)})
       GROUP BY key, value)
     GROUP BY key`);
   return withNa(rows, stableIds, units);
