@@ -38,8 +38,8 @@ export async function fetchGenomicDataCounts(db: Db, cohort: Cohort, profileType
     SELECT g.hugo_gene_symbol AS symbol, gv.value, count(DISTINCT gv.sample_key)::INTEGER AS count
     FROM gene_value gv JOIN molecular_profile p USING (profile_key)
       JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
-    WHERE ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
-      AND gv.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND NOT ${naLike(sql`gv.value`)}
+    WHERE gv.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
+      AND NOT ${naLike(sql`gv.value`)}
     GROUP BY g.hugo_gene_symbol, gv.value ORDER BY symbol, TRY_CAST(value AS DOUBLE) DESC NULLS LAST, value`);
   return genes.map((gene) => {
     const symbol = gene.toUpperCase();
@@ -89,7 +89,7 @@ export async function fetchMutationTypeCounts(db: Db, cohort: Cohort, genes: rea
   const rows = await db.all<{ symbol: string; value: string; count: number; unique_count: number }>(sql`
     SELECT g.hugo_gene_symbol AS symbol, e.mutation_type AS value, count(*)::INTEGER AS count, count(DISTINCT e.sample_key)::INTEGER AS unique_count
     FROM genomic_event e JOIN gene g USING (entrez_gene_id)
-    WHERE e.variant_type = 'mutation' AND ${inCohort(cohort, 'e')} AND e.entrez_gene_id IN (${entrezIdsOf(symbols)})
+    WHERE e.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND e.variant_type = 'mutation' AND ${inCohort(cohort, 'e')}
     GROUP BY ALL ORDER BY symbol, count DESC, value`);
   return genes.flatMap((gene) => {
     const counts = rows.filter((r) => r.symbol === gene.toUpperCase())
@@ -128,7 +128,7 @@ export async function fetchGenericAssayDataCounts(
     vals AS (
       SELECT ge.stable_id, v.value, fs.unit FROM generic_assay_value v JOIN generic_entity ge USING (entity_key)
         JOIN fs ON fs.sample_key = v.sample_key
-      WHERE v.profile_key IN (SELECT profile_key FROM prof) AND ${entityMatch}),
+      WHERE ${entityMatch} AND v.profile_key IN (SELECT profile_key FROM prof)),
     counted AS (
       SELECT stable_id, value, count(DISTINCT unit)::INTEGER AS count FROM vals
       WHERE NOT ${naLike(sql`value`)} GROUP BY stable_id, value),

@@ -47,8 +47,8 @@ async function genomicValues(db: Db, cohort: BinCohorts['filtered'], profileType
       SELECT g.hugo_gene_symbol AS key, gv.value, count(*)::INTEGER AS n
       FROM gene_value gv JOIN molecular_profile p USING (profile_key)
         JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
-      WHERE ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
-        AND gv.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND NOT ${naLike(sql`gv.value`)}
+      WHERE gv.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
+        AND NOT ${naLike(sql`gv.value`)}
       GROUP BY g.hugo_gene_symbol, gv.value)
     GROUP BY key`);
   return withNa(rows, symbols, units);
@@ -91,9 +91,8 @@ async function genericAssayValues(
       SELECT key, value, count(*)::INTEGER AS n FROM (
         SELECT DISTINCT ge.stable_id AS key, ${unit} AS unit, v.value
         FROM generic_assay_value v JOIN generic_entity ge USING (entity_key) JOIN sample s ON s.sample_key = v.sample_key
-        WHERE ${inCohort(cohort, 'v')} AND v.profile_key IN (SELECT profile_key FROM (${profiles}))
-          AND v.entity_key IN (SELECT entity_key FROM generic_entity WHERE stable_id IN (SELECT unnest(${stableIds}::VARCHAR[])))
-          AND NOT ${naLike(sql`v.value`)})
+        WHERE v.entity_key IN (SELECT entity_key FROM generic_entity WHERE stable_id IN (SELECT unnest(${stableIds}::VARCHAR[])))
+          AND ${inCohort(cohort, 'v')} AND v.profile_key IN (SELECT profile_key FROM (${profiles})) AND NOT ${naLike(sql`v.value`)})
       GROUP BY key, value)
     GROUP BY key`);
   return withNa(rows, stableIds, units);
