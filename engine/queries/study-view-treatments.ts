@@ -45,19 +45,19 @@ export interface SampleTreatmentReport {
 /** Every study (the derived tables hold every study's rows). */
 const ALL_STUDIES = sql`SELECT study_key FROM cancer_study`;
 
-/** (study_key, patient_key, sample_key, t): earliest acquisition time per (event patient, sample). */
-const ACQUISITIONS = sql`SELECT e.study_key, e.patient_key, s.sample_key, min(e.start_date) AS t FROM clinical_event e
+/** (study_key, patient_key, sample_key, sample_id, t): earliest acquisition time per (event patient, sample). */
+const ACQUISITIONS = sql`SELECT e.study_key, e.patient_key, s.sample_key, s.sample_id, min(e.start_date) AS t FROM clinical_event e
   JOIN clinical_event_data d ON d.event_key = e.event_key
   JOIN sample s ON s.study_key = e.study_key AND s.sample_id = d.value
   WHERE lower(e.event_type) IN ('sample acquisition', 'specimen') AND upper(d.key) = 'SAMPLE_ID'
-  GROUP BY e.study_key, e.patient_key, s.sample_key`;
+  GROUP BY e.study_key, e.patient_key, s.sample_key, s.sample_id`;
 
 /**
  * Acquisitions and treatments are read from tables derived from the event tables once (all
  * studies; they hold only the rows these queries want), narrowed to the studies and the cohort.
  */
 interface Sources {
-  /** (patient_key, sample_key, t) of the cohort's samples. */
+  /** (patient_key, sample_key, sample_id, t) of the cohort's samples. */
   acquisitions: Fragment;
   /** The tier's treatments (treatmentEvents). */
   events: (tier: TreatmentTier) => Promise<Fragment>;
@@ -71,7 +71,7 @@ async function sourcesOf(cohort: Cohort, studies: Fragment, tables: DerivedTable
   const treatments = (tier: TreatmentTier) => tables.derived(`treatments_${tier}`, treatmentEvents(tier, ALL_STUDIES));
   return {
     // An acquisition's sample is of the event's study (found by that study and its id).
-    acquisitions: sql`SELECT a.patient_key, a.sample_key, a.t FROM ${acquired} a WHERE a.study_key IN (${studies}) AND ${inCohort(cohort, 'a')}`,
+    acquisitions: sql`SELECT a.patient_key, a.sample_key, a.sample_id, a.t FROM ${acquired} a WHERE a.study_key IN (${studies}) AND ${inCohort(cohort, 'a')}`,
     events: async (tier) => sql`SELECT * FROM ${await treatments(tier)} WHERE study_key IN (${studies})`,
     starts: async (tier) => {
       const starts = await tables.derived(`treatment_starts_${tier}`, sql`
@@ -123,7 +123,7 @@ export async function fetchSampleTreatmentReport(
   // The total in the same statement: no row (no acquisition's patient treated) means a total of 0.
   // Treated patients are those of `tr` (every patient's treatments here: sampleRows' narrowing is null).
   const rows = await sampleRows<{ total: number }>(db, 'Agent', sources, null, detailed, sql`,
-    (SELECT count(DISTINCT s.sample_id) FROM a JOIN sample s USING (sample_key)
+    (SELECT count(DISTINCT a.sample_id) FROM a
       WHERE a.patient_key IN (SELECT patient_key FROM tr WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`);
   return { totalSamples: rows[0]?.total ?? 0, treatments: rows.map(({ total: _, ...row }) => row) };
 }
