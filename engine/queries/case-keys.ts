@@ -140,3 +140,10 @@ export function cohortSampleKeys(db: Db, matrices: ProfileMatrices, cohort: Coho
   const params = JSON.stringify(query.params);
   return params.length > KEPT_COHORT_PARAMS ? read() : matrices.keep(`cohort keys ${query.text} ${params}`, read, (keys) => keys.byteLength);
 }
+
+/** 1 at each of the keys, 0 elsewhere (keys past the end are none of them). */
+export function membersOf(keys: Int32Array): Uint8Array {
+  const members = new Uint8Array(keys.reduce((max, key) => Math.max(max, key + 1), 0));
+  for (const key of keys) members[key] = 1;
+  return members;
+}

@@ -1,7 +1,8 @@
 // One clinical attribute's values by sample key, read once and kept with the other resident
 // lookups (profile-matrix.ts `keep`; the store is read-only while served), for the Study View
-// plots that pair two attributes over a cohort (study-view-plots.ts): pairing 272,000 samples'
-// values in DuckDB took 100-150 ms a request, these arrays take one loop over the cohort.
+// charts that count or pair attributes over a cohort (study-view-counts.ts, study-view-plots.ts):
+// joining 272,000 samples' values in DuckDB took 100-150 ms a request, these arrays take one loop
+// over the cohort.
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';

@@ -5,7 +5,7 @@ import { inCohort, type Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 import { compileAlterationPredicate, type AlterationFilter, type EventKind as AlterationKind } from '../filter/alteration-filter.js';
-import { cohortSampleKeys } from './case-keys.js';
+import { cohortSampleKeys, membersOf } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { geneSampleEvents, type GeneSampleEvents } from './resident-lookups.js';
 
@@ -105,9 +105,7 @@ interface GeneCounts {
 
 /** Counts the cohort's (sample keys') share of each gene's events. */
 function countInCohort(events: GeneSampleEvents, cohortKeys: Int32Array): GeneCounts {
-  const bound = cohortKeys.reduce((max, key) => Math.max(max, key + 1), 0);
-  const member = new Uint8Array(bound);
-  for (const key of cohortKeys) member[key] = 1;
+  const member = membersOf(cohortKeys);
   const counts: GeneCounts = { genes: [], altered: [], onPanel: [], total: [] };
   const { genes, offsets, samples } = events;
   for (let g = 0; g < genes.length; g++) {

@@ -7,7 +7,7 @@ import type { Db } from '../sql/db.js';
 import { sameSql, sql } from '../sql/sql.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
 import type { ViolinStats } from '../stats/violin.js';
-import { cohortSampleKeys } from './case-keys.js';
+import { cohortSampleKeys, membersOf } from './case-keys.js';
 import { clinicalColumn } from './clinical-columns.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
@@ -89,13 +89,6 @@ export async function fetchViolinSamples(
     samples.sampleKeys[at] = key;
   }
   return samples;
-}
-
-/** 1 at each of the keys. */
-function membersOf(keys: Int32Array): Uint8Array {
-  const members = new Uint8Array(keys.reduce((max, key) => Math.max(max, key + 1), 0));
-  for (const key of keys) members[key] = 1;
-  return members;
 }
 
 /** sampleId and studyId of the given samples, by sample key. */
