@@ -11,7 +11,8 @@ function textsOf(keysInOrder: number[]): SampleTexts {
   return { texts: Buffer.from(texts.join('')), starts, positionOf };
 }
 
-const answer = (t: SampleTexts, keys: number[]) => JSON.parse(samplesAnswer(t, Int32Array.from(keys)).toString('utf8')).map((o: { k: number }) => o.k);
+const text = (t: SampleTexts, keys: number[]) => Buffer.concat(samplesAnswer(t, Int32Array.from(keys))).toString('utf8');
+const answer = (t: SampleTexts, keys: number[]) => JSON.parse(text(t, keys)).map((o: { k: number }) => o.k);
 
 describe('samplesAnswer', () => {
   // Answer order is not key order: 5 sorts first.
@@ -29,7 +30,21 @@ describe('samplesAnswer', () => {
   });
 
   it('answers [] for no sample', () => {
-    expect(samplesAnswer(t, new Int32Array()).toString()).toBe('[]');
+    expect(text(t, [])).toBe('[]');
     expect(answer(t, [4, 6])).toEqual([]);
+  });
+
+  it('sends long runs as chunks of their own and copies short ones together, in order', () => {
+    // 120,000 texts of ~22 bytes: 2.6 MB, so the whole list is one long run, and every other one
+    // 60,000 short runs (1.3 MB).
+    const order = Array.from({ length: 120_000 }, (_, i) => (i * 7919) % 120_000);
+    const many = textsOf(order);
+    const all = samplesAnswer(many, Int32Array.from(order));
+    expect(all.length).toBeGreaterThan(1);
+    expect(JSON.parse(Buffer.concat(all).toString()).map((o: { k: number }) => o.k)).toEqual(order);
+    const odd = order.filter((k) => k % 2 === 1);
+    const some = samplesAnswer(many, Int32Array.from(odd));
+    expect(some.length).toBeGreaterThan(1);
+    expect(JSON.parse(Buffer.concat(some).toString()).map((o: { k: number }) => o.k)).toEqual(odd);
   });
 });
