@@ -91,8 +91,8 @@ export class CohortCache {
 
   /**
    * A table derived from the store, created once in the scratch database under `name` (a constant
-   * of ours) from `select`: e.g. per-study value counts, which cohorts of whole studies read instead
-   * of every row. The store is read-only while served, so it never goes stale.
+   * of ours) from `select`: e.g. each patient's earliest start of each treatment, which every
+   * treatment count reads. The store is read-only while served, so it never goes stale.
    */
   derived(name: string, select: Fragment): Promise<Fragment> {
     let table = this.derivedTables.get(name);

@@ -115,12 +115,14 @@ export interface SamplePatients {
   patientBound: number;
 }
 
+/** patientSamples inverted. */
 export function samplePatients(db: Db, matrices: ProfileMatrices): Promise<SamplePatients> {
   return matrices.keep('sample patients', async () => {
-    const [samples, patients] = await db.numericColumns(sql`SELECT sample_key::DOUBLE, patient_key::DOUBLE FROM sample`);
+    const { offsets, samples } = await patientSamples(db, matrices);
     const patientOf = new Float64Array(samples.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(NaN);
-    samples.forEach((key, i) => (patientOf[key] = patients[i]));
-    return { patientOf, patientBound: patients.reduce((bound, key) => Math.max(bound, key + 1), 0) };
+    for (let patient = 0; patient + 1 < offsets.length; patient++)
+      for (let j = offsets[patient]; j < offsets[patient + 1]; j++) patientOf[samples[j]] = patient;
+    return { patientOf, patientBound: offsets.length - 1 };
   }, (p) => p.patientOf.byteLength);
 }
 
@@ -139,6 +141,19 @@ export function cohortSampleKeys(db: Db, matrices: ProfileMatrices, cohort: Coho
   const read = async () => Int32Array.from((await db.numericColumns(query))[0]);
   const params = JSON.stringify(query.params);
   return params.length > KEPT_COHORT_PARAMS ? read() : matrices.keep(`cohort keys ${query.text} ${params}`, read, (keys) => keys.byteLength);
+}
+
+/** The marked positions (1s) as runs of consecutive positions, ascending: run i is firsts[i] … lasts[i]. */
+export function markedRuns(marked: Uint8Array): { firsts: number[]; lasts: number[] } {
+  const firsts: number[] = [];
+  const lasts: number[] = [];
+  for (let first = marked.indexOf(1); first !== -1; ) {
+    const end = marked.indexOf(0, first);
+    firsts.push(first);
+    lasts.push((end === -1 ? marked.length : end) - 1);
+    first = end === -1 ? -1 : marked.indexOf(1, end);
+  }
+  return { firsts, lasts };
 }
 
 /** 1 at each of the keys, 0 elsewhere (keys past the end are none of them). */

@@ -6,7 +6,7 @@
 // memory, short ones copied together into chunks (copying a whole study's 50 MB took ~20 ms).
 import type { Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { cohortSampleKeys } from './case-keys.js';
+import { cohortSampleKeys, markedRuns } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { streamSampleTexts } from './samples.js';
 
@@ -49,13 +49,8 @@ export function samplesAnswer(t: SampleTexts, keys: Int32Array): Buffer[] {
     const position = key < t.positionOf.length ? t.positionOf[key] : -1;
     if (position >= 0) chosen[position] = 1;
   }
-  const parts: Buffer[] = [Buffer.from('[')];
-  for (let first = chosen.indexOf(1); first >= 0; ) {
-    let end = chosen.indexOf(0, first);
-    if (end < 0) end = chosen.length;
-    parts.push(t.texts.subarray(t.starts[first], t.starts[end]));
-    first = chosen.indexOf(1, end);
-  }
+  const { firsts, lasts } = markedRuns(chosen);
+  const parts = [Buffer.from('['), ...firsts.map((first, i) => t.texts.subarray(t.starts[first], t.starts[lasts[i] + 1]))];
   // The last text's comma gives way to the closing bracket.
   if (parts.length > 1) parts[parts.length - 1] = parts[parts.length - 1].subarray(0, -1);
   parts.push(Buffer.from(']'));

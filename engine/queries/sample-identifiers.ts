@@ -4,7 +4,7 @@
 import type { ResolvedSampleIdentifiers } from '../filter/normalize.js';
 import { pause } from '../pause.js';
 import type { Db } from '../sql/db.js';
-import { caseKeys, OrderedLookup } from './case-keys.js';
+import { caseKeys, markedRuns, OrderedLookup } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 /** Identifiers looked up between two pauses of the event loop (engine/pause.ts). */
@@ -51,18 +51,7 @@ async function resolve(db: Db, matrices: ProfileMatrices, list: readonly unknown
     if (key !== undefined) found[key] = 1;
   }
   if (lookup.disordered) return undefined;
-  return { studyIds: Object.freeze([...studyIds]), ...runsOf(found) };
-}
-
-/** The marked keys as runs of consecutive keys, ascending; frozen (the sql tag packs each once). */
-function runsOf(marked: Uint8Array): { firsts: readonly number[]; lasts: readonly number[] } {
-  const firsts: number[] = [];
-  const lasts: number[] = [];
-  for (let key = marked.indexOf(1); key !== -1; ) {
-    const end = marked.indexOf(0, key);
-    firsts.push(key);
-    lasts.push((end === -1 ? marked.length : end) - 1);
-    key = end === -1 ? -1 : marked.indexOf(1, end);
-  }
-  return { firsts: Object.freeze(firsts), lasts: Object.freeze(lasts) };
+  // Frozen: the sql tag packs each list once.
+  const { firsts, lasts } = markedRuns(found);
+  return { studyIds: Object.freeze([...studyIds]), firsts: Object.freeze(firsts), lasts: Object.freeze(lasts) };
 }

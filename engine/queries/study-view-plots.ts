@@ -64,7 +64,8 @@ export async function fetchViolinSamples(
     cohortSampleKeys(db, matrices, cohort),
     sameSql(keep, cohort) ? undefined : cohortSampleKeys(db, matrices, keep),
   ]);
-  const categoryOf = (key: number) => (categoricalAttributeId === numericalAttributeId || Number.isNaN(numerical.numbers[key] ?? NaN) ? -1 : categorical.categories[key] ?? -1);
+  const paired = categoricalAttributeId !== numericalAttributeId;
+  const categoryOf = (key: number) => (paired && !Number.isNaN(numerical.numbers[key] ?? NaN) ? categorical.categories[key] ?? -1 : -1);
   // A counting sort by category: keys are ascending, and stay so within each category.
   const starts = new Int32Array(categorical.names.length + 1);
   for (const key of keys) starts[categoryOf(key) + 1]++;
