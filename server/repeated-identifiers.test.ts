@@ -56,6 +56,12 @@ describe('rememberSampleIdentifierLists', () => {
     expect(c.value).toEqual(JSON.parse(other));
     const twice = JSON.stringify({ sampleIdentifiers: LIST, studyViewFilter: { sampleIdentifiers: LIST.slice(0, 2) } });
     expect((await post(twice)).value).toEqual(JSON.parse(twice));
+    // A list holding the key's text (as a value) is not remembered: only text after a remembered list is searched for a second key.
+    const holdingKey = JSON.stringify({ sampleIdentifiers: [...LIST, { studyId: 'st', sampleId: 'sampleIdentifiers' }] });
+    const d = await post(holdingKey);
+    const e = await post(holdingKey);
+    expect(e.value).toEqual(JSON.parse(holdingKey));
+    expect(e.value.sampleIdentifiers).not.toBe(d.value.sampleIdentifiers);
     const small = JSON.stringify({ sampleIdentifiers: LIST.slice(0, 5) });
     expect((await post(small)).value).toEqual(JSON.parse(small));
   });

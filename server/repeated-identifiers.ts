@@ -40,12 +40,15 @@ export function rememberSampleIdentifierLists(app: FastifyInstance): void {
   // around a remembered list is ever decoded (decoding 15 MB took longer than all the rest).
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
-    const at = bytes.length < LARGE_BODY ? -1 : listOffset(bytes);
+    const key = bytes.length < LARGE_BODY ? -1 : bytes.indexOf(KEY);
+    const at = key < 0 ? -1 : listAfter(bytes, key + KEY.length);
     if (at < 0) return whole(request, bytes, done);
+    // The key must be the body's only one. None is before `key`; a remembered list holds none (it
+    // was the only one of its body); so only what follows the list is searched (not its 15 MB).
     const known = remembered.findIndex((r) => startsWithAt(bytes, r.bytes, at));
-    if (known < 0) {
+    if (known < 0 || bytes.indexOf(KEY, at + remembered[known].bytes.length) >= 0) {
       return whole(request, bytes, (error, value) => {
-        if (!error) remember(remembered, bytes, at, value);
+        if (!error && bytes.indexOf(KEY, key + 1) < 0) remember(remembered, bytes, at, value);
         done(error, value);
       });
     }
@@ -66,11 +69,8 @@ export function rememberSampleIdentifierLists(app: FastifyInstance): void {
 /** JSON's whitespace bytes: space, tab, line feed, carriage return. */
 const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 
-/** The offset of the '[' of the list at the body's one "sampleIdentifiers" key; -1 if none. */
-function listOffset(bytes: Buffer): number {
-  const key = bytes.indexOf(KEY);
-  if (key < 0 || bytes.indexOf(KEY, key + 1) >= 0) return -1;
-  let i = key + KEY.length;
+/** The offset of the '[' of the list that is the value of the key ending before `i`; -1 if there is none. */
+function listAfter(bytes: Buffer, i: number): number {
   while (isSpace(bytes[i])) i++;
   if (bytes[i++] !== 0x3a) return -1; // ':'
   while (isSpace(bytes[i])) i++;

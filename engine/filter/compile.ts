@@ -70,12 +70,23 @@ function compileBase(base: Base): Fragment {
   return parts.reduce((a, b) => sql`${a} INTERSECT ${b}`);
 }
 
+/**
+ * The distinct studies of each sampleIdentifiers list seen, while the list is held: a remembered
+ * list of 272,000 items comes back with every request (server/repeated-identifiers.ts).
+ */
+const studiesOfLists = new WeakMap<readonly SampleIdentifier[], readonly string[]>();
+
 /** The involved studies (3.2) of a request's filter: studyIds if present, else the studies of sampleIdentifiers. */
 export function compileInvolvedStudies(filter: { studyIds?: readonly string[]; sampleIdentifiers?: readonly SampleIdentifier[] }): Fragment {
   if (filter.studyIds != null) return involvedStudies(filter.studyIds);
-  const ids = new Set<string>();
-  for (const i of filter.sampleIdentifiers ?? []) ids.add(i.studyId);
-  return involvedStudies([...ids]);
+  const list = filter.sampleIdentifiers ?? [];
+  let ids = studiesOfLists.get(list);
+  if (ids === undefined) {
+    const distinct = new Set<string>();
+    for (const i of list) distinct.add(i.studyId);
+    studiesOfLists.set(list, (ids = Object.freeze([...distinct])));
+  }
+  return involvedStudies(ids);
 }
 
 /** The same, of a normalised base. */

@@ -156,9 +156,17 @@ export function markedRuns(marked: Uint8Array): { firsts: number[]; lasts: numbe
   return { firsts, lasts };
 }
 
-/** 1 at each of the keys, 0 elsewhere (keys past the end are none of them). */
+/** Each key list's membership array, while the list is held (cohort keys are kept and shared). */
+const memberships = new WeakMap<Int32Array, Uint8Array>();
+
+/** 1 at each of the keys, 0 elsewhere (keys past the end are none of them). Shared: callers do not change it. */
 export function membersOf(keys: Int32Array): Uint8Array {
-  const members = new Uint8Array(keys.reduce((max, key) => Math.max(max, key + 1), 0));
-  for (const key of keys) members[key] = 1;
+  let members = memberships.get(keys);
+  if (members !== undefined) return members;
+  let bound = 0;
+  for (let i = 0; i < keys.length; i++) if (keys[i] >= bound) bound = keys[i] + 1;
+  members = new Uint8Array(bound);
+  for (let i = 0; i < keys.length; i++) members[keys[i]] = 1;
+  memberships.set(keys, members);
   return members;
 }

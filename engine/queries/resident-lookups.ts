@@ -68,11 +68,12 @@ export interface GeneSampleEvents {
   genes: Float64Array;
   /** Gene i's samples are samples[offsets[i]] … samples[offsets[i + 1]]. */
   offsets: Int32Array;
-  samples: Float64Array;
+  /** Integer arrays: counting reads millions of them per request. */
+  samples: Int32Array;
   /** The sample's events of the gene. */
-  events: Float64Array;
+  events: Int32Array;
   /** 1 when one of them is on the sample's gene panel, else 0. */
-  onPanel: Float64Array;
+  onPanel: Uint8Array;
 }
 
 /** `passing`: the events' predicate over genomic_event e (its text and parameters name the entry). */
@@ -81,8 +82,8 @@ export function geneSampleEvents(db: Db, matrices: ProfileMatrices, passing: Fra
     const { genes, offsets, columns: [samples, events, onPanel] } = await runsByGene(db.numericChunks(sql`
       SELECT e.entrez_gene_id::DOUBLE, e.sample_key::DOUBLE, count(*)::DOUBLE, bool_or(NOT e.off_panel)::INTEGER::DOUBLE
       FROM genomic_event e WHERE ${passing} GROUP BY 1, 2 ORDER BY 1, 2`), 3);
-    return { genes, offsets, samples, events, onPanel };
-  }, (g) => g.genes.byteLength + g.offsets.byteLength + 3 * g.samples.byteLength);
+    return { genes, offsets, samples: Int32Array.from(samples), events: Int32Array.from(events), onPanel: Uint8Array.from(onPanel) };
+  }, (g) => g.genes.byteLength + g.offsets.byteLength + g.samples.byteLength + g.events.byteLength + g.onPanel.byteLength);
 }
 
 /** A profile's profiled samples: per sample, its panels (null: profiled without panel, whole exome). */
