@@ -126,6 +126,24 @@ export function samplePatients(db: Db, matrices: ProfileMatrices): Promise<Sampl
   }, (p) => p.patientOf.byteLength);
 }
 
+/** Each sample's study key, by sample key (-1 where no sample has the key). */
+export function sampleStudies(db: Db, matrices: ProfileMatrices): Promise<Int32Array> {
+  return matrices.keep('sample studies', async () => {
+    const [samples, studies] = await db.numericColumns(sql`SELECT sample_key::DOUBLE, study_key::DOUBLE FROM sample`);
+    const studyOf = new Int32Array(samples.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(-1);
+    samples.forEach((key, i) => (studyOf[key] = studies[i]));
+    return studyOf;
+  }, (studyOf) => studyOf.byteLength);
+}
+
+/** The one study of all the samples (their keys); undefined when they are of several, or none. */
+export function singleStudyOf(sampleKeys: Int32Array, studyOf: Int32Array): number | undefined {
+  if (sampleKeys.length === 0) return undefined;
+  const study = studyOf[sampleKeys[0]];
+  for (let i = 1; i < sampleKeys.length; i++) if (studyOf[sampleKeys[i]] !== study) return undefined;
+  return study;
+}
+
 /** Cohorts whose parameters are longer than this (unresolved id lists) are read afresh each time. */
 const KEPT_COHORT_PARAMS = 10_000;
 

@@ -38,52 +38,63 @@ export function alteredSamples(db: Db, matrices: ProfileMatrices, profileKey: nu
 }
 
 /**
- * Chunks of rows sorted by gene (their first column) as per-gene runs of the `width` other columns, read
- * chunk by chunk (millions of rows) with pauses for other requests (numericChunks).
+ * Chunks of rows sorted by gene (their first column), or by gene and alteration (`keyed` 2: the
+ * first two), as runs of the `width` other columns, read chunk by chunk (millions of rows) with
+ * pauses for other requests (numericChunks). `alterations` is the second key column's runs, if any.
  */
-async function runsByGene(chunks: AsyncGenerator<Float64Array[], void, undefined>, width: number): Promise<{ genes: Float64Array; offsets: Int32Array; columns: Float64Array[] }> {
-  const distinct: number[] = [];
+async function runsByGene(chunks: AsyncGenerator<Float64Array[], void, undefined>, width: number, keyed: 1 | 2 = 1): Promise<{ genes: Float64Array; alterations: Float64Array; offsets: Int32Array; columns: Float64Array[] }> {
+  const genes: number[] = [];
+  const alterations: number[] = [];
   const offsets: number[] = [];
   const parts: Float64Array[][] = [];
   let count = 0;
-  for await (const [genes, ...columns] of chunks) {
-    genes.forEach((gene, i) => {
-      if (gene === distinct[distinct.length - 1]) return;
-      distinct.push(gene);
+  for await (const chunk of chunks) {
+    const [geneOf, alterationOf] = chunk;
+    for (let i = 0; i < geneOf.length; i++) {
+      const alteration = keyed === 2 ? alterationOf[i] : NaN;
+      const last = genes.length - 1;
+      if (last >= 0 && geneOf[i] === genes[last] && (keyed === 1 || alteration === alterations[last])) continue;
+      genes.push(geneOf[i]);
+      alterations.push(alteration);
       offsets.push(count + i);
-    });
-    count += genes.length;
-    parts.push(columns);
+    }
+    count += geneOf.length;
+    parts.push(chunk.slice(keyed));
   }
   offsets.push(count);
   const columns = Array.from({ length: width }, (_, c) => concatenate(parts.map((part) => part[c])));
-  return { genes: Float64Array.from(distinct), offsets: Int32Array.from(offsets), columns };
+  return { genes: Float64Array.from(genes), alterations: Float64Array.from(alterations), offsets: Int32Array.from(offsets), columns };
 }
 
 /**
- * Per gene (Entrez ids ascending), the samples with events of one kind passing a filter, over the
- * whole store (the Study View gene tables count them for a cohort: study-view-alterations.ts).
+ * Per gene (Entrez ids ascending), or per gene and CNA alteration, the samples with events of one
+ * kind passing a filter, over the whole store (the Study View gene tables count them for a cohort:
+ * study-view-alterations.ts).
  */
 export interface GeneSampleEvents {
   genes: Float64Array;
-  /** Gene i's samples are samples[offsets[i]] … samples[offsets[i + 1]]. */
+  /** Run i's cna_alteration when counted per alteration (NaN otherwise). */
+  alterations: Float64Array;
+  /** Run i's samples are samples[offsets[i]] … samples[offsets[i + 1]]. */
   offsets: Int32Array;
   /** Integer arrays: counting reads millions of them per request. */
   samples: Int32Array;
-  /** The sample's events of the gene. */
+  /** The sample's events of the gene (and alteration). */
   events: Int32Array;
   /** 1 when one of them is on the sample's gene panel, else 0. */
   onPanel: Uint8Array;
 }
 
 /** `passing`: the events' predicate over genomic_event e (its text and parameters name the entry). */
-export function geneSampleEvents(db: Db, matrices: ProfileMatrices, passing: Fragment): Promise<GeneSampleEvents> {
-  return matrices.keep(`gene sample events ${passing.text} ${JSON.stringify(passing.params)}`, async () => {
-    const { genes, offsets, columns: [samples, events, onPanel] } = await runsByGene(db.numericChunks(sql`
-      SELECT e.entrez_gene_id::DOUBLE, e.sample_key::DOUBLE, count(*)::DOUBLE, bool_or(NOT e.off_panel)::INTEGER::DOUBLE
-      FROM genomic_event e WHERE ${passing} GROUP BY 1, 2 ORDER BY 1, 2`), 3);
-    return { genes, offsets, samples: Int32Array.from(samples), events: Int32Array.from(events), onPanel: Uint8Array.from(onPanel) };
-  }, (g) => g.genes.byteLength + g.offsets.byteLength + g.samples.byteLength + g.events.byteLength + g.onPanel.byteLength);
+export function geneSampleEvents(db: Db, matrices: ProfileMatrices, passing: Fragment, options: { byAlteration?: boolean } = {}): Promise<GeneSampleEvents> {
+  const keys = options.byAlteration ? sql`e.entrez_gene_id::DOUBLE, e.cna_alteration::DOUBLE` : sql`e.entrez_gene_id::DOUBLE`;
+  const keyed = options.byAlteration ? 2 : 1;
+  return matrices.keep(`gene sample events by ${keyed} ${passing.text} ${JSON.stringify(passing.params)}`, async () => {
+    const { genes, alterations, offsets, columns: [samples, events, onPanel] } = await runsByGene(db.numericChunks(sql`
+      SELECT ${keys}, e.sample_key::DOUBLE, count(*)::DOUBLE, bool_or(NOT e.off_panel)::INTEGER::DOUBLE
+      FROM genomic_event e WHERE ${passing} GROUP BY ALL ORDER BY ALL`), 3, keyed);
+    return { genes, alterations, offsets, samples: Int32Array.from(samples), events: Int32Array.from(events), onPanel: Uint8Array.from(onPanel) };
+  }, (g) => g.genes.byteLength + g.alterations.byteLength + g.offsets.byteLength + g.samples.byteLength + g.events.byteLength + g.onPanel.byteLength);
 }
 
 /** A profile's profiled samples: per sample, its panels (null: profiled without panel, whole exome). */

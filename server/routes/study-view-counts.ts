@@ -89,7 +89,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const filter = studyViewFilterOf(request.body);
-      const rows = await fetchCopyNumberCountsByGene(app.db, await cohortOf(app, filter), readAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchCopyNumberCountsByGene(app.db, app.matrices, await cohortOf(app, filter), readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },
   );
