@@ -16,7 +16,7 @@ import { buildDemoStore } from './demo-store.js';
 import { startProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 
-export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version' | 'config', string>>;
+export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version' | 'config', string> & Record<'no-warm-up', boolean>>;
 export type Command = (args: string[], options: Options) => Promise<void>;
 
 const DEMO_DIR = '.duckportal';
@@ -127,7 +127,7 @@ export const commands: Record<string, Command> = {
     if (!existsSync(dbPath)) throw new UsageError(`no store at ${dbPath}: import genes and load studies into it first`);
     if (options.config !== undefined && !existsSync(options.config)) throw new UsageError(`no configuration file at ${options.config}`);
     const settings = readSettings(options.config);
-    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1', settings });
+    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1', settings, warmUp: !options['no-warm-up'] });
   },
 
   'users grant': async ([user, authority], options) =>
@@ -162,6 +162,6 @@ export const commands: Record<string, Command> = {
       console.log('first start: generating the demo study and loading it (once)');
       printSummary(await buildDemoStore(dbPath, { studyDir: `${DEMO_DIR}/demo_study`, samples: 2000 }));
     }
-    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1', settings: readSettings(options.config) });
+    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1', settings: readSettings(options.config), warmUp: !options['no-warm-up'] });
   },
 };

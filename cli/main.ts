@@ -11,7 +11,7 @@ const USAGE = `usage:
   duckportal load <study-dir>... --db <file>
   duckportal list --db <file>
   duckportal delete <studyId> --db <file>
-  duckportal serve --db <file> [--port 8080] [--host 127.0.0.1] [--config application.properties]
+  duckportal serve --db <file> [--port 8080] [--host 127.0.0.1] [--config application.properties] [--no-warm-up]
   duckportal users grant <user> <authority> --db <file>     (e.g. cbioportal:brca_tcga, cbioportal:ALL)
   duckportal users revoke <user> <authority> --db <file>
   duckportal users list --db <file>
@@ -32,6 +32,7 @@ async function main(argv: string[]): Promise<void> {
       genome: { type: 'string' },
       version: { type: 'string' },
       config: { type: 'string' },
+      'no-warm-up': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -27,12 +27,32 @@ declare module 'fastify' {
   }
 }
 
+/** What an app keeps in memory or beside the store between requests; several apps may share one. */
+export interface Resident {
+  stats: StatsPool;
+  cohorts: CohortCache;
+  matrices: ProfileMatrices;
+}
+
+/** Resident state for apps on `db`, closed by the caller (`closeResident`) after them. */
+export async function openResident(db: Db, options: { warmStats?: boolean } = {}): Promise<Resident> {
+  const stats = createStatsPool({ warm: options.warmStats });
+  return { stats, cohorts: await CohortCache.open(db), matrices: new ProfileMatrices(db, stats) };
+}
+
+export async function closeResident(resident: Resident): Promise<void> {
+  await resident.cohorts.close();
+  await resident.stats.close();
+}
+
 export interface AppOptions {
   db: Db;
   logger?: boolean;
   /** Default: a pool of its own (threads start on first use unless `warmStats`), closed with the app. */
   stats?: StatsPool;
   warmStats?: boolean;
+  /** State shared with other apps (server/warm-up.ts), closed by its owner; `stats` is then ignored. Default: the app's own. */
+  resident?: Resident;
   /** Login and token settings (default: login-free, no tokens). */
   settings?: SecuritySettings;
   /** Users, tokens and virtual studies (default: an in-memory one, closed with the app). */
@@ -54,13 +74,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (request) => (request.url ?? '/').replace(/^\/api\/column-store\//, '/api/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
-  const stats = options.stats ?? createStatsPool({ warm: options.warmStats });
+  const stats = options.resident?.stats ?? options.stats ?? createStatsPool({ warm: options.warmStats });
   app.decorate('stats', stats);
-  if (options.stats === undefined) app.addHook('onClose', () => stats.close());
-  const cohorts = await CohortCache.open(options.db);
+  if (options.resident === undefined && options.stats === undefined) app.addHook('onClose', () => stats.close());
+  const cohorts = options.resident?.cohorts ?? (await CohortCache.open(options.db));
   app.decorate('cohorts', cohorts);
-  app.addHook('onClose', () => cohorts.close());
-  app.decorate('matrices', new ProfileMatrices(options.db, stats));
+  if (options.resident === undefined) app.addHook('onClose', () => cohorts.close());
+  app.decorate('matrices', options.resident?.matrices ?? new ProfileMatrices(options.db, stats));
   // POST bodies are JSON; other media types get 415 as in cBioPortal (api.md 1.1).
   app.removeContentTypeParser('text/plain');
   const state = options.state ?? (await StateStore.open(':memory:'));

@@ -2,7 +2,8 @@
 import { Db } from '../engine/sql/db.js';
 import { storeIsOutdated } from '../engine/sql/migrations.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
-import { buildApp } from './app.js';
+import { buildApp, closeResident, openResident } from './app.js';
+import { warmStudyView } from './warm-up.js';
 import type { SecuritySettings } from './config/settings.js';
 
 export interface ServeOptions {
@@ -10,6 +11,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   settings?: SecuritySettings;
+  /** Answer each study's opening Study View requests before listening (warm-up.ts). */
+  warmUp?: boolean;
 }
 
 /** DuckDB's memory while serving; a large sort (a million-row fetch) spills to disk beyond it. */
@@ -19,9 +22,16 @@ export async function serve(options: ServeOptions): Promise<void> {
   await upgradeOutdatedStore(options.dbPath);
   const db = await Db.open(options.dbPath, { readOnly: true, memoryLimit: SERVE_MEMORY_LIMIT });
   const state = await StateStore.open(statePathOf(options.dbPath));
-  const app = await buildApp({ db, logger: true, warmStats: true, settings: options.settings, state });
+  const resident = await openResident(db, { warmStats: true });
+  if (options.warmUp) {
+    const started = performance.now();
+    const studies = await warmStudyView(db, resident);
+    console.log(`Study View lookups of ${studies} ${studies === 1 ? 'study' : 'studies'} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const app = await buildApp({ db, logger: true, resident, settings: options.settings, state });
   const stop = async () => {
     await app.close();
+    await closeResident(resident);
     state.close();
     db.close();
     process.exit(0);

@@ -1,0 +1,46 @@
+// The Study View's opening requests, answered once for each study before the server listens: the
+// lookups they keep in memory (case keys, clinical columns, gene events and panels, each study's
+// sample keys, treatment starts, …) are built before the first user's page asks for them. At
+// 272,000 samples the page's first dozen requests took ~4 s on a cold server, ~0.6 s on a warm one.
+// The requests go to an app of their own, without login (every study is read), which shares the
+// serving app's resident state (app.ts `Resident`) and is never reachable from outside.
+import type { Db } from '../engine/sql/db.js';
+import { sql } from '../engine/sql/sql.js';
+import { buildApp, type Resident } from './app.js';
+
+interface Attribute {
+  clinicalAttributeId: string;
+  datatype: string;
+}
+
+/** Each study's opening requests, largest study first; returns how many studies were warmed. */
+export async function warmStudyView(db: Db, resident: Resident): Promise<number> {
+  const app = await buildApp({ db, resident });
+  try {
+    const studies = await db.all<{ study_id: string }>(sql`
+      SELECT c.study_id FROM cancer_study c LEFT JOIN sample s USING (study_key) GROUP BY c.study_id ORDER BY count(s.sample_key) DESC, c.study_id`);
+    for (const { study_id: studyId } of studies) {
+      const attributes = (await app.inject({ url: `/api/studies/${encodeURIComponent(studyId)}/clinical-attributes` })).json<Attribute[]>();
+      for (const [url, payload] of openingRequests(studyId, attributes)) await app.inject({ method: 'POST', url, payload });
+    }
+    return studies.length;
+  } finally {
+    await app.close();
+  }
+}
+
+/** The requests the Study View page sends when it opens on one study (its charts and tables). */
+export function openingRequests(studyId: string, attributes: readonly Attribute[]): [string, object][] {
+  const studyViewFilter = { studyIds: [studyId] };
+  const ids = (datatype: string) => attributes.filter((a) => a.datatype === datatype).map((a) => ({ attributeId: a.clinicalAttributeId }));
+  const requests: [string, object][] = [
+    ['/api/filtered-samples/fetch', studyViewFilter],
+    ['/api/clinical-data-counts/fetch', { attributes: ids('STRING'), studyViewFilter }],
+    ['/api/clinical-data-bin-counts/fetch?dataBinMethod=STATIC', { attributes: ids('NUMBER'), studyViewFilter }],
+    ['/api/clinical-data-table/fetch?pageSize=20', studyViewFilter],
+  ];
+  for (const path of ['mutated-genes', 'cna-genes', 'structuralvariant-genes', 'sample-lists-counts', 'molecular-profile-sample-counts', 'clinical-event-type-counts'])
+    requests.push([`/api/${path}/fetch`, studyViewFilter]);
+  for (const level of ['patient', 'sample']) requests.push([`/api/treatments/${level}-counts/fetch?tier=Agent`, studyViewFilter]);
+  return requests;
+}

@@ -1,0 +1,37 @@
+// warmStudyView: each study's opening Study View requests answered before serving, into resident
+// state that the serving app shares; serving the same requests then builds nothing more.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../engine/sql/db.js';
+import { buildApp, closeResident, openResident, type Resident } from '../../server/app.js';
+import { openingRequests, warmStudyView } from '../../server/warm-up.js';
+import { loadTestStudy, openReferenceStore } from '../helpers/store.js';
+
+let db: Db;
+let resident: Resident;
+beforeAll(async () => {
+  const store = await openReferenceStore();
+  for (const name of ['genepanel_test_study', 'study_es_0', 'study_hg38']) await loadTestStudy(store, name);
+  db = store.db;
+  resident = await openResident(db);
+});
+afterAll(() => closeResident(resident));
+
+describe('warmStudyView', () => {
+  it("keeps what every study's opening requests read, so that serving them afterwards reads nothing more", async () => {
+    expect(await warmStudyView(db, resident)).toBe(3);
+    const warmed = new Set(resident.matrices.keys());
+    expect([...warmed]).toEqual(expect.arrayContaining(['sample texts', 'gene panels', 'profiling rows MUTATION_EXTENDED', 'profiling rows COPY_NUMBER_ALTERATION']));
+    const app = await buildApp({ db, resident });
+    const studyIds = (await app.inject({ url: '/api/studies' })).json().map((s: { studyId: string }) => s.studyId);
+    expect(studyIds).toHaveLength(3);
+    for (const studyId of studyIds) {
+      const attributes = (await app.inject({ url: `/api/studies/${studyId}/clinical-attributes` })).json();
+      for (const [url, payload] of openingRequests(studyId, attributes)) {
+        const res = await app.inject({ method: 'POST', url, payload });
+        expect(res.statusCode, `${studyId} ${url}`).toBe(200);
+      }
+    }
+    expect(new Set(resident.matrices.keys())).toEqual(warmed);
+    await app.close();
+  });
+});
