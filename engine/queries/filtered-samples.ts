@@ -39,7 +39,11 @@ export function sampleTexts(db: Db, matrices: ProfileMatrices): Promise<SampleTe
   }, (t) => t.texts.byteLength + t.starts.byteLength + t.positionOf.byteLength);
 }
 
-/** Runs of texts at least this long are chunks of their own; shorter ones are copied together into chunks about this long. */
+/**
+ * Runs of texts at least this long are sent as they lie in memory, in views of at most this length
+ * (compression streams them a chunk at a time, and copies its first chunk whole); shorter ones are
+ * copied together into chunks about this long.
+ */
 const CHUNK_BYTES = 1 << 20;
 
 /** The JSON array of the samples whose keys are listed (in any order, repeats allowed), in chunks. */
@@ -65,7 +69,7 @@ export function samplesAnswer(t: SampleTexts, keys: Int32Array): Buffer[] {
   for (const part of parts) {
     if (part.length >= CHUNK_BYTES) {
       flush();
-      chunks.push(part);
+      for (let at = 0; at < part.length; at += CHUNK_BYTES) chunks.push(part.subarray(at, at + CHUNK_BYTES));
       continue;
     }
     pending.push(part);

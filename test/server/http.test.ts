@@ -1,14 +1,19 @@
 // Transport behaviour shared by every route (api.md 1.1): headers, CORS, compression, gzip bodies.
-import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../helpers/app.js';
 
 let app: FastifyInstance;
+const CHUNKS = Buffer.from(JSON.stringify(Array.from({ length: 60_000 }, (_, i) => ({ sampleId: `S-${i}`, value: i * 7919 % 1000 }))).padEnd(3 << 20, ' '));
+const chunksOf = (bytes: Buffer) => [0, 1, 2].map((i) => bytes.subarray(i << 20, (i + 1) << 20));
 beforeAll(async () => {
   app = await openTestApp(['study_hg38']);
   // A route that echoes its body size, registered for this test only.
   app.post('/test/echo-size', async (request) => ({ size: JSON.stringify(request.body).length }));
+  // A streamed answer of 3 MB in 1 MB chunks with its length set, as filtered-samples sends one.
+  app.get('/test/chunks', async (_request, reply) => reply.type('application/json').header('content-length', CHUNKS.length).send(Readable.from(chunksOf(CHUNKS))));
 });
 afterAll(() => app.close());
 
@@ -31,6 +36,15 @@ describe('every response', () => {
   it('compresses large answers when asked', async () => {
     const res = await app.inject({ url: '/api/v3/api-docs', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('compresses a streamed answer of several MB whole, with gzip and brotli', async () => {
+    for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+      const res = await app.inject({ url: '/test/chunks', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-length']).toBeUndefined();
+      expect(decode(res.rawPayload).equals(CHUNKS)).toBe(true);
+    }
   });
 });
 
