@@ -32,27 +32,32 @@ export interface Resident {
   stats: StatsPool;
   cohorts: CohortCache;
   matrices: ProfileMatrices;
+  /** closeResident closes `stats` (false: a pool the opener was given). */
+  ownsStats: boolean;
 }
 
-/** Resident state for apps on `db`, closed by the caller (`closeResident`) after them. */
-export async function openResident(db: Db, options: { warmStats?: boolean } = {}): Promise<Resident> {
-  const stats = createStatsPool({ warm: options.warmStats });
-  return { stats, cohorts: await CohortCache.open(db), matrices: new ProfileMatrices(db, stats) };
+/**
+ * Resident state for apps on `db`, closed by the caller (`closeResident`) after them. `stats`: a
+ * pool of the caller's (default: one of its own, whose threads start on first use unless `warmStats`).
+ */
+export async function openResident(db: Db, options: { stats?: StatsPool; warmStats?: boolean } = {}): Promise<Resident> {
+  const stats = options.stats ?? createStatsPool({ warm: options.warmStats });
+  return { stats, cohorts: await CohortCache.open(db), matrices: new ProfileMatrices(db, stats), ownsStats: options.stats === undefined };
 }
 
 export async function closeResident(resident: Resident): Promise<void> {
   await resident.cohorts.close();
-  await resident.stats.close();
+  if (resident.ownsStats) await resident.stats.close();
 }
 
 export interface AppOptions {
   db: Db;
   logger?: boolean;
-  /** Default: a pool of its own (threads start on first use unless `warmStats`), closed with the app. */
+  /** State shared with other apps (server/warm-up.ts), closed by its owner. Default: the app's own, closed with it. */
+  resident?: Resident;
+  /** For the app's own resident state (openResident). */
   stats?: StatsPool;
   warmStats?: boolean;
-  /** State shared with other apps (server/warm-up.ts), closed by its owner; `stats` is then ignored. Default: the app's own. */
-  resident?: Resident;
   /** Login and token settings (default: login-free, no tokens). */
   settings?: SecuritySettings;
   /** Users, tokens and virtual studies (default: an in-memory one, closed with the app). */
@@ -74,13 +79,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (request) => (request.url ?? '/').replace(/^\/api\/column-store\//, '/api/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
-  const stats = options.resident?.stats ?? options.stats ?? createStatsPool({ warm: options.warmStats });
-  app.decorate('stats', stats);
-  if (options.resident === undefined && options.stats === undefined) app.addHook('onClose', () => stats.close());
-  const cohorts = options.resident?.cohorts ?? (await CohortCache.open(options.db));
-  app.decorate('cohorts', cohorts);
-  if (options.resident === undefined) app.addHook('onClose', () => cohorts.close());
-  app.decorate('matrices', options.resident?.matrices ?? new ProfileMatrices(options.db, stats));
+  const resident = options.resident ?? (await openResident(options.db, { stats: options.stats, warmStats: options.warmStats }));
+  if (options.resident === undefined) app.addHook('onClose', () => closeResident(resident));
+  app.decorate('stats', resident.stats);
+  app.decorate('cohorts', resident.cohorts);
+  app.decorate('matrices', resident.matrices);
   // POST bodies are JSON; other media types get 415 as in cBioPortal (api.md 1.1).
   app.removeContentTypeParser('text/plain');
   const state = options.state ?? (await StateStore.open(':memory:'));

@@ -130,10 +130,15 @@ export function samplePatients(db: Db, matrices: ProfileMatrices): Promise<Sampl
 export function sampleStudies(db: Db, matrices: ProfileMatrices): Promise<Int32Array> {
   return matrices.keep('sample studies', async () => {
     const [samples, studies] = await db.numericColumns(sql`SELECT sample_key::DOUBLE, study_key::DOUBLE FROM sample`);
-    const studyOf = new Int32Array(samples.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(-1);
-    samples.forEach((key, i) => (studyOf[key] = studies[i]));
-    return studyOf;
+    return indexedByKey(samples, studies);
   }, (studyOf) => studyOf.byteLength);
+}
+
+/** Integer values by their (non-negative integer) keys, -1 where no key is given. */
+export function indexedByKey(keys: Float64Array, values: Float64Array): Int32Array {
+  const byKey = new Int32Array(keys.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(-1);
+  keys.forEach((key, i) => (byKey[key] = values[i]));
+  return byKey;
 }
 
 /** The one study of all the samples (their keys); undefined when they are of several, or none. */

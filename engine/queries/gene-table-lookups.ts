@@ -5,6 +5,7 @@
 // joins in DuckDB took ~20 ms a request at 272,000 samples).
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
+import { indexedByKey } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 /** Rough bytes per entry held in a map (key, value, the map's own entry). */
@@ -118,21 +119,19 @@ export function gisticQValues(db: Db, matrices: ProfileMatrices): Promise<Map<nu
   }, (m) => BYTES_PER_ENTRY * [...m.values()].reduce((n, study) => n + study.size, 0));
 }
 
-/** Genes' cytobands in each sample's reference genome (its study's). */
+/** Genes' cytobands in each study's reference genome. */
 export interface GeneCytobands {
-  /** Each sample's reference_genome_id, by sample key (-1: none, or no such sample). */
-  genomeOf: Int32Array;
+  /** Each study's reference_genome_id, by study key (-1: none). */
+  genomeOfStudy: Int32Array;
   /** Per reference_genome_id, each gene's cytoband (the seed table has one row per gene and genome). */
   ofGenome: Map<number, Map<number, string>>;
 }
 
 export function geneCytobands(db: Db, matrices: ProfileMatrices): Promise<GeneCytobands> {
   return matrices.keep('gene cytobands', async () => {
-    const [samples, genomes] = await db.numericColumns(sql`
-      SELECT s.sample_key::DOUBLE, coalesce(r.reference_genome_id, -1)::DOUBLE
-      FROM sample s JOIN cancer_study cs USING (study_key) LEFT JOIN reference_genome r ON r.name = cs.reference_genome`);
-    const genomeOf = new Int32Array(samples.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(-1);
-    samples.forEach((key, i) => (genomeOf[key] = genomes[i]));
+    const [studies, genomes] = await db.numericColumns(sql`
+      SELECT cs.study_key::DOUBLE, coalesce(r.reference_genome_id, -1)::DOUBLE
+      FROM cancer_study cs LEFT JOIN reference_genome r ON r.name = cs.reference_genome`);
     const ofGenome = new Map<number, Map<number, string>>();
     for await (const rows of db.stream<{ reference_genome_id: number; entrez_gene_id: number; cytoband: string }>(sql`
       SELECT reference_genome_id, entrez_gene_id, cytoband FROM reference_genome_gene WHERE cytoband IS NOT NULL`)) {
@@ -142,6 +141,6 @@ export function geneCytobands(db: Db, matrices: ProfileMatrices): Promise<GeneCy
         genome.set(row.entrez_gene_id, row.cytoband);
       }
     }
-    return { genomeOf, ofGenome };
-  }, (c) => c.genomeOf.byteLength + BYTES_PER_ENTRY * [...c.ofGenome.values()].reduce((n, genome) => n + genome.size, 0));
+    return { genomeOfStudy: indexedByKey(studies, genomes), ofGenome };
+  }, (c) => c.genomeOfStudy.byteLength + BYTES_PER_ENTRY * [...c.ofGenome.values()].reduce((n, genome) => n + genome.size, 0));
 }

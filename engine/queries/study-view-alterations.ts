@@ -59,7 +59,7 @@ interface Counted {
  * Counts the cohort's share of each run of events (`member`: 1 at the cohort's sample keys): its
  * samples, those with an event on their panel, and its events.
  */
-function countInCohort(events: GeneSampleEvents, member: Uint8Array, cytobands: GeneCytobands | undefined): Counted[] {
+function countInCohort(events: GeneSampleEvents, member: Uint8Array, studyOf: Int32Array, cytobands: GeneCytobands | undefined): Counted[] {
   const counted: Counted[] = [];
   const { genes, offsets, samples } = events;
   const genomes: number[] = [];
@@ -74,7 +74,7 @@ function countInCohort(events: GeneSampleEvents, member: Uint8Array, cytobands: 
       altered++;
       onPanel += events.onPanel[i];
       total += events.events[i];
-      const genome = cytobands === undefined ? -1 : cytobands.genomeOf[sample];
+      const genome = cytobands === undefined ? -1 : cytobands.genomeOfStudy[studyOf[sample]];
       if (genome >= 0 && !genomes.includes(genome)) genomes.push(genome);
     }
     if (altered === 0) continue;
@@ -113,7 +113,7 @@ async function geneTable(db: Db, matrices: ProfileMatrices, cohort: Cohort, kind
   const qOf = study === undefined ? undefined : qValues.get(study);
   const keyOf = (symbol: string, alteration: number) => (cna ? `${symbol} ${alteration}` : symbol);
   const merged = new Map<string, Counted & { symbol: string }>();
-  for (const gene of countInCohort(events, member, cytobands)) {
+  for (const gene of countInCohort(events, member, studyOf, cytobands)) {
     const symbol = symbols.ofGene.get(gene.entrez);
     if (symbol === undefined) continue;
     const key = keyOf(symbol, gene.alteration);
