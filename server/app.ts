@@ -12,6 +12,7 @@ import { installSecurity } from './plugins/security.js';
 import { installVirtualStudyIds } from './virtual-studies.js';
 import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
 import { installOpenApi } from './plugins/openapi.js';
+import { validatorsSkippingRememberedLists } from './remembered-list-validation.js';
 import { rememberSampleIdentifierLists } from './repeated-identifiers.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
@@ -74,6 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // cBioPortal accepts request bodies of tens of MB (e.g. 10,000,000-element id lists).
     bodyLimit: MAX_INFLATED_BODY,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
+    // Fastify's validators, except that a body's remembered sampleIdentifiers list is checked once per place.
+    schemaController: { compilersFactory: { buildValidator: validatorsSkippingRememberedLists() as never } },
     // Earlier cBioPortal releases served the Study View under /api/column-store/<path>; old
     // clients still call it there (study-view.md 2.1).
     rewriteUrl: (request) => (request.url ?? '/').replace(/^\/api\/column-store\//, '/api/'),

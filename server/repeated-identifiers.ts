@@ -8,7 +8,7 @@
 // being the same list, it is resolved to sample keys once too: engine/queries/sample-identifiers.ts).
 // The text cannot be part of a string (its quotes are not escaped), so equal text is an equal value.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { objectsWhere } from './filter-holders.js';
+import { objectsWhere, type JsonObject } from './filter-holders.js';
 import { closingBracket } from './sliced-json.js';
 
 /** Bodies from this size on are looked at. */
@@ -26,6 +26,21 @@ interface Remembered {
   /** The list's text, as UTF-8 bytes. */
   bytes: Buffer;
   list: readonly unknown[];
+}
+
+interface RememberedList {
+  /** The object of the body holding the list at its sampleIdentifiers key. */
+  holder: JsonObject;
+  list: readonly unknown[];
+}
+
+/** Each body given a remembered list. */
+const givenLists = new WeakMap<JsonObject, RememberedList>();
+
+/** The remembered list `body` was given, if its holder still holds it (a hook may have replaced it). */
+export function rememberedListIn(body: unknown): RememberedList | undefined {
+  const given = typeof body === 'object' && body !== null ? givenLists.get(body as JsonObject) : undefined;
+  return given !== undefined && given.holder.sampleIdentifiers === given.list ? given : undefined;
 }
 
 type Done = (error: Error | null, body?: unknown) => void;
@@ -61,6 +76,7 @@ export function rememberSampleIdentifierLists(app: FastifyInstance): void {
       const holders = objectsWhere(value, (object) => object.sampleIdentifiers === MARKER);
       if (holders.length !== 1) return whole(request, bytes, done);
       holders[0].sampleIdentifiers = hit.list;
+      givenLists.set(value as JsonObject, { holder: holders[0], list: hit.list });
       done(null, value);
     });
   });
