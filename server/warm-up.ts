@@ -20,8 +20,10 @@ export async function warmStudyView(db: Db, resident: Resident): Promise<number>
     const studies = await db.all<{ study_id: string }>(sql`
       SELECT c.study_id FROM cancer_study c LEFT JOIN sample s USING (study_key) GROUP BY c.study_id ORDER BY count(s.sample_key) DESC, c.study_id`);
     for (const { study_id: studyId } of studies) {
-      const attributes = (await app.inject({ url: `/api/studies/${encodeURIComponent(studyId)}/clinical-attributes` })).json<Attribute[]>();
-      for (const [url, payload] of openingRequests(studyId, attributes)) await app.inject({ method: 'POST', url, payload });
+      const study = `/api/studies/${encodeURIComponent(studyId)}`;
+      const attributes = (await app.inject({ url: `${study}/clinical-attributes` })).json<Attribute[]>();
+      const [sample] = (await app.inject({ url: `${study}/samples?projection=ID&pageSize=1` })).json<{ sampleId: string }[]>();
+      for (const [url, payload] of openingRequests(studyId, attributes, sample?.sampleId)) await app.inject({ method: 'POST', url, payload });
     }
     return studies.length;
   } finally {
@@ -29,8 +31,12 @@ export async function warmStudyView(db: Db, resident: Resident): Promise<number>
   }
 }
 
-/** The requests the Study View page sends when it opens on one study (its charts and tables). */
-export function openingRequests(studyId: string, attributes: readonly Attribute[]): [string, object][] {
+/**
+ * The requests the Study View page sends when it opens on one study (its charts and tables), and
+ * one naming a sample of it (`sampleId`), as a custom selection does: resolving sample ids reads
+ * the store's id lookup.
+ */
+export function openingRequests(studyId: string, attributes: readonly Attribute[], sampleId?: string): [string, object][] {
   const studyViewFilter = { studyIds: [studyId] };
   const ids = (datatype: string) => attributes.filter((a) => a.datatype === datatype).map((a) => ({ attributeId: a.clinicalAttributeId }));
   const requests: [string, object][] = [
@@ -42,5 +48,6 @@ export function openingRequests(studyId: string, attributes: readonly Attribute[
   for (const path of ['mutated-genes', 'cna-genes', 'structuralvariant-genes', 'sample-lists-counts', 'molecular-profile-sample-counts', 'clinical-event-type-counts'])
     requests.push([`/api/${path}/fetch`, studyViewFilter]);
   for (const level of ['patient', 'sample']) requests.push([`/api/treatments/${level}-counts/fetch?tier=Agent`, studyViewFilter]);
+  if (sampleId !== undefined) requests.push(['/api/filtered-samples/fetch', { sampleIdentifiers: [{ studyId, sampleId }] }]);
   return requests;
 }

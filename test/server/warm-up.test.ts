@@ -20,13 +20,14 @@ describe('warmStudyView', () => {
   it("keeps what every study's opening requests read, so that serving them afterwards reads nothing more", async () => {
     expect(await warmStudyView(db, resident)).toBe(3);
     const warmed = new Set(resident.matrices.keys());
-    expect([...warmed]).toEqual(expect.arrayContaining(['sample texts', 'gene panels', 'profiling rows MUTATION_EXTENDED', 'profiling rows COPY_NUMBER_ALTERATION']));
+    expect([...warmed]).toEqual(expect.arrayContaining(['sample texts', 'sample keys', 'gene panels', 'profiling rows MUTATION_EXTENDED', 'profiling rows COPY_NUMBER_ALTERATION']));
     const app = await buildApp({ db, resident });
     const studyIds = (await app.inject({ url: '/api/studies' })).json().map((s: { studyId: string }) => s.studyId);
     expect(studyIds).toHaveLength(3);
     for (const studyId of studyIds) {
       const attributes = (await app.inject({ url: `/api/studies/${studyId}/clinical-attributes` })).json();
-      for (const [url, payload] of openingRequests(studyId, attributes)) {
+      const [sample] = (await app.inject({ url: `/api/studies/${studyId}/samples?pageSize=1` })).json();
+      for (const [url, payload] of openingRequests(studyId, attributes, sample.sampleId)) {
         const res = await app.inject({ method: 'POST', url, payload });
         expect(res.statusCode, `${studyId} ${url}`).toBe(200);
       }
