@@ -27,18 +27,17 @@ export function validatorsSkippingRememberedLists(): Factory {
   };
 }
 
+/** Places a list is remembered as passed at, per validator (a client choosing the places cannot grow this without end). */
+const PLACES_KEPT = 16;
+
 function skippingRememberedLists(validate: Validate, schema: Schema): Validate {
   /** Per list, the places (paths) where this validator passed it. */
   const passed = new WeakMap<readonly unknown[], Set<string>>();
-  /** Per place, whether the schema there is plain (above). */
-  const plainAt = new Map<string, boolean>();
   const wrapped: Validate = (body) => {
     const given = rememberedListIn(body);
     const path = given === undefined ? undefined : pathTo(body, given.holder);
-    if (given === undefined || path === undefined) return run(body);
+    if (given === undefined || path === undefined || !isPlainList(schema, path)) return run(body);
     const key = path.join('\u0000');
-    if (!plainAt.has(key)) plainAt.set(key, isPlainList(schema, path));
-    if (plainAt.get(key) !== true) return run(body);
     const places = passed.get(given.list);
     if (places?.has(key)) {
       given.holder.sampleIdentifiers = [];
@@ -50,7 +49,7 @@ function skippingRememberedLists(validate: Validate, schema: Schema): Validate {
       return run(body); // for the errors it has with the list
     }
     const valid = run(body);
-    if (valid) (places ?? passed.set(given.list, new Set()).get(given.list)!).add(key);
+    if (valid && (places?.size ?? 0) < PLACES_KEPT) (places ?? passed.set(given.list, new Set()).get(given.list)!).add(key);
     return valid;
   };
   const run = (body: unknown) => {

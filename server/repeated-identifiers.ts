@@ -5,7 +5,8 @@
 // holding the same text at its one "sampleIdentifiers" key is parsed without it (a marker in its
 // place, by Fastify's own parser, so that what is accepted and what is rejected do not change) and
 // given the remembered identifiers: the same array, frozen, and its items (no code changes either;
-// being the same list, it is resolved to sample keys once too: engine/queries/sample-identifiers.ts).
+// being the same list, it is checked against each route's schema once, remembered-list-validation.ts,
+// and resolved to sample keys once, engine/queries/sample-identifiers.ts).
 // The text cannot be part of a string (its quotes are not escaped), so equal text is an equal value.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { objectsWhere, type JsonObject } from './filter-holders.js';

@@ -1,15 +1,13 @@
 // What the Study View gene tables (study-view-alterations.ts) count besides events, read once and
 // kept with the other resident lookups (profile-matrix.ts `keep`; the store is read-only while
-// served): the profiling rows of each alteration type, the gene panels' genes and MutSig's
-// q-values. A cohort's "profiled" denominators are then one pass over its type's rows (the same
-// joins in DuckDB took ~20 ms a request at 272,000 samples).
+// served): the profiling rows of each alteration type, the gene panels' genes, MutSig's and
+// GISTIC's q-values and the genes' cytobands. A cohort's "profiled" denominators are then one pass
+// over its type's rows (the same joins in DuckDB took ~20 ms a request at 272,000 samples).
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { indexedByKey } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-
-/** Rough bytes per entry held in a map (key, value, the map's own entry). */
-const BYTES_PER_ENTRY = 100;
+import { BYTES_PER_ENTRY } from './resident-lookups.js';
 
 /** The sample_profile rows of one genetic_alteration_type's profiles. */
 export interface ProfilingRows {
@@ -89,35 +87,35 @@ export function genePanels(db: Db, matrices: ProfileMatrices): Promise<GenePanel
 }
 
 /** Per study key, MutSig's smallest q-value per gene symbol. */
-export function mutsigQValues(db: Db, matrices: ProfileMatrices): Promise<Map<number, Map<string, number>>> {
-  return matrices.keep('mutsig q-values', async () => {
-    const byStudy = new Map<number, Map<string, number>>();
-    for (const row of await db.all<{ study_key: number; hugo_gene_symbol: string; q_value: number | null }>(sql`
-      SELECT ms.study_key, gn.hugo_gene_symbol, min(ms.q_value) AS q_value FROM mutsig ms JOIN gene gn USING (entrez_gene_id)
-      GROUP BY ALL`)) {
-      if (row.q_value === null) continue;
-      let study = byStudy.get(row.study_key);
-      if (study === undefined) byStudy.set(row.study_key, (study = new Map()));
-      study.set(row.hugo_gene_symbol, row.q_value);
-    }
-    return byStudy;
-  }, (m) => BYTES_PER_ENTRY * [...m.values()].reduce((n, study) => n + study.size, 0));
+export function mutsigQValues(db: Db, matrices: ProfileMatrices): Promise<QValues> {
+  return matrices.keep('mutsig q-values', async () => qValuesByStudy(await db.all<{ study_key: number; key: string; q_value: number | null }>(sql`
+    SELECT ms.study_key, gn.hugo_gene_symbol AS key, min(ms.q_value) AS q_value FROM mutsig ms JOIN gene gn USING (entrez_gene_id) GROUP BY ALL`)),
+  qValuesBytes);
 }
 
 /** Per study key, GISTIC's smallest q-value per gene symbol and direction (`${symbol} ${±2}`: 2 amplified, -2 deleted). */
-export function gisticQValues(db: Db, matrices: ProfileMatrices): Promise<Map<number, Map<string, number>>> {
-  return matrices.keep('gistic q-values', async () => {
-    const byStudy = new Map<number, Map<string, number>>();
-    for (const row of await db.all<{ study_key: number; hugo_gene_symbol: string; alteration: number; q_value: number }>(sql`
-      SELECT r.study_key, gn.hugo_gene_symbol, CASE WHEN r.amp THEN 2 ELSE -2 END AS alteration, min(r.q_value) AS q_value
-      FROM gistic r JOIN gistic_gene gg USING (gistic_key) JOIN gene gn ON gn.entrez_gene_id = gg.entrez_gene_id GROUP BY ALL`)) {
-      let study = byStudy.get(row.study_key);
-      if (study === undefined) byStudy.set(row.study_key, (study = new Map()));
-      study.set(`${row.hugo_gene_symbol} ${row.alteration}`, row.q_value);
-    }
-    return byStudy;
-  }, (m) => BYTES_PER_ENTRY * [...m.values()].reduce((n, study) => n + study.size, 0));
+export function gisticQValues(db: Db, matrices: ProfileMatrices): Promise<QValues> {
+  return matrices.keep('gistic q-values', async () => qValuesByStudy(await db.all<{ study_key: number; key: string; q_value: number | null }>(sql`
+    SELECT r.study_key, gn.hugo_gene_symbol || CASE WHEN r.amp THEN ' 2' ELSE ' -2' END AS key, min(r.q_value) AS q_value
+    FROM gistic r JOIN gistic_gene gg USING (gistic_key) JOIN gene gn ON gn.entrez_gene_id = gg.entrez_gene_id GROUP BY ALL`)),
+  qValuesBytes);
 }
+
+/** Per study key, q-values by gene (and direction). */
+export type QValues = Map<number, Map<string, number>>;
+
+function qValuesByStudy(rows: readonly { study_key: number; key: string; q_value: number | null }[]): QValues {
+  const byStudy: QValues = new Map();
+  for (const row of rows) {
+    if (row.q_value === null) continue;
+    let study = byStudy.get(row.study_key);
+    if (study === undefined) byStudy.set(row.study_key, (study = new Map()));
+    study.set(row.key, row.q_value);
+  }
+  return byStudy;
+}
+
+const qValuesBytes = (q: QValues) => BYTES_PER_ENTRY * [...q.values()].reduce((n, study) => n + study.size, 0);
 
 /** Genes' cytobands in each study's reference genome. */
 export interface GeneCytobands {

@@ -10,7 +10,7 @@ import { sql, type Fragment } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 /** Rough bytes per entry held in a map (key, value, the map's own entry). */
-const BYTES_PER_ENTRY = 100;
+export const BYTES_PER_ENTRY = 100;
 
 /** Per gene (entrez ids ascending), the distinct samples of one profile with an event passing a filter. */
 export interface AlteredSamples {
