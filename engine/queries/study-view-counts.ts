@@ -19,32 +19,56 @@ export interface ClinicalDataCountItem {
 /** Stored values counted as NA (compared in upper case). */
 const NA_LIKE = new Set(['', 'NA', 'NAN', 'N/A']);
 
-/** Binary order of the values, as DuckDB sorts VARCHAR. */
-const byCountThenValue = (a: ValueCount, b: ValueCount) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
-
 /**
  * The counts of one attribute's values over the given samples, NA-like values left out, case
  * variants merged under the greatest spelling.
  */
 function countValues(column: ClinicalColumn, keys: Int32Array): ValueCount[] {
-  const counts = new Float64Array(column.names.length);
-  const { categories } = column;
+  const { names, categories } = column;
+  const counts = new Float64Array(names.length);
   for (let i = 0; i < keys.length; i++) {
     const category = categories[keys[i]];
     if (category >= 0) counts[category]++;
   }
-  const merged = new Map<string, ValueCount>();
-  counts.forEach((count, category) => {
-    const value = column.names[category];
-    if (count === 0 || NA_LIKE.has(value.toUpperCase())) return;
-    const variant = merged.get(value.toLowerCase());
-    if (variant === undefined) merged.set(value.toLowerCase(), { value, count });
-    else {
-      variant.count += count;
-      if (value > variant.value) variant.value = value;
-    }
+  const { groupOf, groupCount } = valueGroups(column);
+  const totals = new Float64Array(groupCount);
+  const shown = new Int32Array(groupCount).fill(-1);
+  for (let category = 0; category < names.length; category++) {
+    const group = groupOf[category];
+    if (counts[category] === 0 || group < 0) continue;
+    totals[group] += counts[category];
+    if (shown[group] < 0 || names[category] > names[shown[group]]) shown[group] = category;
+  }
+  // By count, then value: `names` is in DuckDB's order of VARCHAR (binary), so a value's position orders it.
+  const present: number[] = [];
+  for (let group = 0; group < groupCount; group++) if (totals[group] > 0) present.push(group);
+  present.sort((a, b) => totals[b] - totals[a] || shown[a] - shown[b]);
+  return present.map((group) => ({ value: names[shown[group]], count: totals[group] }));
+}
+
+/** A column's values grouped by their case variants: each value's group, -1 for NA-like ones. */
+interface ValueGroups {
+  groupOf: Int32Array;
+  groupCount: number;
+}
+
+/** Each kept column's groups, worked out once (its values are tens of thousands: survival months, say). */
+const groupsOfColumns = new WeakMap<ClinicalColumn, ValueGroups>();
+
+function valueGroups(column: ClinicalColumn): ValueGroups {
+  let groups = groupsOfColumns.get(column);
+  if (groups !== undefined) return groups;
+  const groupOf = new Int32Array(column.names.length).fill(-1);
+  const byLowerCase = new Map<string, number>();
+  column.names.forEach((value, category) => {
+    if (NA_LIKE.has(value.toUpperCase())) return;
+    const lower = value.toLowerCase();
+    let group = byLowerCase.get(lower);
+    if (group === undefined) byLowerCase.set(lower, (group = byLowerCase.size));
+    groupOf[category] = group;
   });
-  return [...merged.values()].sort(byCountThenValue);
+  groupsOfColumns.set(column, (groups = { groupOf, groupCount: byLowerCase.size }));
+  return groups;
 }
 
 /** One sample of each patient of the samples (every sample of a patient holds the patient's values). */
