@@ -2,7 +2,7 @@
 // regular bins are (start, end], a bin with start = end is [v, v], the lower outlier bin
 // ("<=") is (-inf, end], the upper one (">") is (start, +inf); category and NA bins have no range.
 import type { SpecialValue } from './classify.js';
-import { cmp, eq, type Dec } from './decimal.js';
+import { cmp, cmpNear, eq, nearDouble, type Dec } from './decimal.js';
 import { tally, type Counted } from './sorted-runs.js';
 
 export interface Bin {
@@ -31,16 +31,29 @@ export function rangeOf(bin: Bin): Range | undefined {
   };
 }
 
-export function contains(range: Range, x: Dec): boolean {
+/**
+ * Whether x lies in the range. Callers testing many values against one range pass the value's
+ * nearDouble and the range's (nearBounds): comparisons are then decided on doubles where those
+ * decide (cmpNear).
+ */
+export function contains(range: Range, x: Dec, xDouble = nearDouble(x), bounds = nearBounds(range)): boolean {
   if (range.lower !== undefined) {
-    const c = cmp(x, range.lower);
+    const c = cmpNear(x, xDouble, range.lower, bounds.lower);
     if (c < 0 || (c === 0 && !range.lowerClosed)) return false;
   }
   if (range.upper !== undefined) {
-    const c = cmp(x, range.upper);
+    const c = cmpNear(x, xDouble, range.upper, bounds.upper);
     if (c > 0 || (c === 0 && !range.upperClosed)) return false;
   }
   return true;
+}
+
+/** The nearDoubles of a range's bounds (NaN where it has none). */
+export function nearBounds(range: Range): { lower: number; upper: number } {
+  return {
+    lower: range.lower === undefined ? NaN : nearDouble(range.lower),
+    upper: range.upper === undefined ? NaN : nearDouble(range.upper),
+  };
 }
 
 /**

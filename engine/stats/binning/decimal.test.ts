@@ -1,6 +1,6 @@
 // Exact decimal arithmetic as BigDecimal: values checked by hand.
 import { describe, expect, it } from 'vitest';
-import { add, decOf, exponent, half, isInteger, key, mul, parseDec, rem, setScale, sub, toNumber, trunc } from './decimal.js';
+import { add, cmp, cmpNear, decOf, exponent, half, isInteger, key, mul, nearDouble, parseDec, rem, setScale, sub, toNumber, trunc } from './decimal.js';
 
 const d = parseDec;
 const n = toNumber;
@@ -33,6 +33,18 @@ describe('decimal', () => {
     expect(n(setScale(d('-0.0125'), 3, 'HALF_UP'))).toBe(-0.013);
     expect(n(trunc(d('-3.7')))).toBe(-3);
   });
+  it('compares on near doubles as cmp does, exactly where the doubles are too close to tell', () => {
+    const near = (a: string, b: string) => cmpNear(d(a), nearDouble(d(a)), d(b), nearDouble(d(b)));
+    const pairs = [
+      ['0.1', '0.10000000000000000001'], ['0.10000000000000000001', '0.1'], // one double, different values
+      ['1.50', '1.5'], ['-3', '2'], ['2', '-3'], ['0', '-0.0'], ['1e30', '1.0000000000000001e30'],
+      ['123456789012345678901', '123456789012345678902'], ['1e-30', '2e-30'], ['5e-400', '4e-400'], ['1e400', '2e400'],
+    ];
+    for (const [a, b] of pairs) expect(near(a, b), `${a} vs ${b}`).toBe(cmp(d(a), d(b)));
+    expect(near('0.1', '0.10000000000000000001')).toBe(-1);
+    expect(nearDouble(d('12.345'))).toBeCloseTo(12.345, 15);
+  });
+
   it('integers, keys and exponents', () => {
     expect(isInteger(d('2.000'))).toBe(true);
     expect(isInteger(d('1e3'))).toBe(true);

@@ -135,5 +135,28 @@ export function toNumber(a: Dec): number {
   return Number(`${a.m}e${-a.s}`);
 }
 
+/** 10^0 … 10^22: every one exact as a double. */
+const EXACT_POWERS_OF_TEN = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+
+/**
+ * A double within 2.3e-16 (relative) of the value, cheaply: the mantissa rounded once, then one
+ * correctly rounded division or product by an exact power of ten (toNumber beyond 10^±22).
+ */
+export function nearDouble(a: Dec): number {
+  if (a.s >= 0 && a.s <= 22) return Number(a.m) / EXACT_POWERS_OF_TEN[a.s];
+  if (a.s < 0 && a.s >= -22) return Number(a.m) * EXACT_POWERS_OF_TEN[-a.s];
+  return toNumber(a);
+}
+
+/**
+ * cmp given the values' nearDoubles: decided on the doubles when they are further apart than both
+ * errors together could bring them, exactly otherwise.
+ */
+export function cmpNear(a: Dec, aDouble: number, b: Dec, bDouble: number): -1 | 0 | 1 {
+  const gap = aDouble - bDouble;
+  if (Math.abs(gap) > 1e-15 * Math.max(Math.abs(aDouble), Math.abs(bDouble))) return gap < 0 ? -1 : 1;
+  return cmp(a, b);
+}
+
 /** 10^n exactly. */
 export const tenTo = (n: number): Dec => ({ m: 1n, s: -n });
