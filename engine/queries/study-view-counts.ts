@@ -37,7 +37,7 @@ function countValues(column: ClinicalColumn, keys: Int32Array): ValueCount[] {
     const group = groupOf[category];
     if (counts[category] === 0 || group < 0) continue;
     totals[group] += counts[category];
-    if (shown[group] < 0 || names[category] > names[shown[group]]) shown[group] = category;
+    shown[group] = category; // the greatest spelling so far: `names` ascend
   }
   // By count, then value: `names` is in DuckDB's order of VARCHAR (binary), so a value's position orders it.
   const present: number[] = [];

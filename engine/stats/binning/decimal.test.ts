@@ -44,7 +44,6 @@ describe('decimal', () => {
     expect(near('0.1', '0.10000000000000000001')).toBe(-1);
     expect(nearDouble(d('12.345'))).toBeCloseTo(12.345, 15);
   });
-
   it('integers, keys and exponents', () => {
     expect(isInteger(d('2.000'))).toBe(true);
     expect(isInteger(d('1e3'))).toBe(true);
