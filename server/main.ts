@@ -25,8 +25,9 @@ export async function serve(options: ServeOptions): Promise<void> {
   const resident = await openResident(db, { warmStats: true });
   if (options.warmUp) {
     const started = performance.now();
-    const studies = await warmStudyView(db, resident);
-    console.log(`Study View lookups of ${studies} ${studies === 1 ? 'study' : 'studies'} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const { warmed, studies } = await warmStudyView(db, resident);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`Study View lookups of ${warmed} of ${studies} ${studies === 1 ? 'study' : 'studies'} built in ${seconds} s${warmed < studies ? ' (the rest on demand)' : ''}`);
   }
   const app = await buildApp({ db, logger: true, resident, settings: options.settings, state });
   const stop = async () => {

@@ -13,19 +13,30 @@ interface Attribute {
   datatype: string;
 }
 
-/** Each study's opening requests, largest study first; returns how many studies were warmed. */
-export async function warmStudyView(db: Db, resident: Resident): Promise<number> {
+/**
+ * When the warm-up stops, though studies are left: after this long, or once the lookups kept fill
+ * this share of their memory budget (profile-matrix.ts; what would push others out is better
+ * built on demand). A portal of hundreds of studies starts within minutes, its largest warmed.
+ */
+export const WARM_UP_LIMITS = { seconds: 120, budgetShare: 0.5 };
+
+/** Each study's opening requests, largest study first, within `limits`; says how many studies were warmed, of how many. */
+export async function warmStudyView(db: Db, resident: Resident, limits = WARM_UP_LIMITS): Promise<{ warmed: number; studies: number }> {
+  const started = performance.now();
   const app = await buildApp({ db, resident });
   try {
     const studies = await db.all<{ study_id: string }>(sql`
       SELECT c.study_id FROM cancer_study c LEFT JOIN sample s USING (study_key) GROUP BY c.study_id ORDER BY count(s.sample_key) DESC, c.study_id`);
+    let warmed = 0;
     for (const { study_id: studyId } of studies) {
+      if (performance.now() - started > limits.seconds * 1000 || resident.matrices.keptShare() >= limits.budgetShare) break;
       const study = `/api/studies/${encodeURIComponent(studyId)}`;
       const attributes = (await app.inject({ url: `${study}/clinical-attributes` })).json<Attribute[]>();
       const [sample] = (await app.inject({ url: `${study}/samples?projection=ID&pageSize=1` })).json<{ sampleId: string }[]>();
       for (const [url, payload] of openingRequests(studyId, attributes, sample?.sampleId)) await app.inject({ method: 'POST', url, payload });
+      warmed++;
     }
-    return studies.length;
+    return { warmed, studies: studies.length };
   } finally {
     await app.close();
   }

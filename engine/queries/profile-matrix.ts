@@ -179,6 +179,13 @@ export class ProfileMatrices {
     return [...this.entries.keys()];
   }
 
+  /** The share of the budget the entries kept now take (entries still being read count once read). */
+  keptShare(): number {
+    let total = 0;
+    for (const e of this.entries.values()) total += e.bytes;
+    return total / this.budget;
+  }
+
   /** The entry of `key`, now the most recently used. */
   private touch(key: string): ResidentProfile | ResidentValue<unknown> | undefined {
     const entry = this.entries.get(key);

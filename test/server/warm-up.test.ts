@@ -2,6 +2,7 @@
 // state that the serving app shares; serving the same requests then builds nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../engine/sql/db.js';
+import { ProfileMatrices } from '../../engine/queries/profile-matrix.js';
 import { buildApp, closeResident, openResident, type Resident } from '../../server/app.js';
 import { openingRequests, warmStudyView } from '../../server/warm-up.js';
 import { loadTestStudy, openReferenceStore } from '../helpers/store.js';
@@ -18,7 +19,7 @@ afterAll(() => closeResident(resident));
 
 describe('warmStudyView', () => {
   it("keeps what every study's opening requests read, so that serving them afterwards reads nothing more", async () => {
-    expect(await warmStudyView(db, resident)).toBe(3);
+    expect(await warmStudyView(db, resident)).toEqual({ warmed: 3, studies: 3 });
     const warmed = new Set(resident.matrices.keys());
     expect([...warmed]).toEqual(expect.arrayContaining(['sample texts', 'sample keys', 'gene panels', 'profiling rows MUTATION_EXTENDED', 'profiling rows COPY_NUMBER_ALTERATION']));
     const app = await buildApp({ db, resident });
@@ -34,5 +35,16 @@ describe('warmStudyView', () => {
     }
     expect(new Set(resident.matrices.keys())).toEqual(warmed);
     await app.close();
+  });
+
+  it('stops, largest study first, once its time is up or the lookups fill their share of the memory budget', async () => {
+    // Lookups of their own (the cohort cache is one per store).
+    const fresh = (): Resident => ({ ...resident, matrices: new ProfileMatrices(db, resident.stats), ownsStats: false });
+    expect(await warmStudyView(db, fresh(), { seconds: 0, budgetShare: 0.5 })).toEqual({ warmed: 0, studies: 3 });
+    const one = fresh();
+    expect(await warmStudyView(db, one, { seconds: 120, budgetShare: 1e-9 })).toEqual({ warmed: 1, studies: 3 });
+    // study_es_0 has the most samples (845): the one study whose cohort was read.
+    const studiesRead = one.matrices.keys().flatMap((k) => (k.startsWith('cohort keys') ? (k.match(/\["(\w+)"\]/)?.[1] ?? []) : []));
+    expect(studiesRead).toEqual(['study_es_0']);
   });
 });
