@@ -35,7 +35,8 @@ export async function startServer(dbPath: string, port: number): Promise<BenchSe
     await exited;
   };
   const server = { base, process: child, stop };
-  for (let i = 0; i < 600; i++) {
+  // Up to 3 minutes: serve warms its lookups for up to 2 before listening (server/warm-up.ts).
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}: ${stderr}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return server;
@@ -45,7 +46,7 @@ export async function startServer(dbPath: string, port: number): Promise<BenchSe
     await new Promise((r) => setTimeout(r, 100));
   }
   await server.stop();
-  throw new Error('server did not start within 60 s');
+  throw new Error('server did not start within 3 minutes');
 }
 
 export interface Case {

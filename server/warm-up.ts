@@ -18,7 +18,7 @@ interface Attribute {
  * this share of their memory budget (profile-matrix.ts; what would push others out is better
  * built on demand). A portal of hundreds of studies starts within minutes, its largest warmed.
  */
-export const WARM_UP_LIMITS = { seconds: 120, budgetShare: 0.5 };
+const WARM_UP_LIMITS = { seconds: 120, budgetShare: 0.5 };
 
 /** Each study's opening requests, largest study first, within `limits`; says how many studies were warmed, of how many. */
 export async function warmStudyView(db: Db, resident: Resident, limits = WARM_UP_LIMITS): Promise<{ warmed: number; studies: number }> {
