@@ -130,14 +130,16 @@ export function samplePatients(db: Db, matrices: ProfileMatrices): Promise<Sampl
 export function sampleStudies(db: Db, matrices: ProfileMatrices): Promise<Int32Array> {
   return matrices.keep('sample studies', async () => {
     const [samples, studies] = await db.numericColumns(sql`SELECT sample_key::DOUBLE, study_key::DOUBLE FROM sample`);
-    return indexedByKey(samples, studies);
+    return indexedByKey(samples, (i) => studies[i]);
   }, (studyOf) => studyOf.byteLength);
 }
 
-/** Integer values by their (non-negative integer) keys, -1 where no key is given. */
-export function indexedByKey(keys: Float64Array, values: Float64Array): Int32Array {
-  const byKey = new Int32Array(keys.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(-1);
-  keys.forEach((key, i) => (byKey[key] = values[i]));
+/** Integer values by their (non-negative integer) keys: key i's value at keys[i]; -1 where no key is given. */
+export function indexedByKey(keys: ArrayLike<number>, valueOf: (i: number) => number): Int32Array {
+  let bound = 0;
+  for (let i = 0; i < keys.length; i++) bound = Math.max(bound, keys[i] + 1);
+  const byKey = new Int32Array(bound).fill(-1);
+  for (let i = 0; i < keys.length; i++) byKey[keys[i]] = valueOf(i);
   return byKey;
 }
 

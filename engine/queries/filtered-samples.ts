@@ -6,7 +6,7 @@
 // memory, short ones copied together into chunks (copying a whole study's 50 MB took ~20 ms).
 import type { Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { cohortSampleKeys, markedRuns } from './case-keys.js';
+import { cohortSampleKeys, indexedByKey, markedRuns } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { streamSampleTexts } from './samples.js';
 
@@ -33,9 +33,7 @@ export function sampleTexts(db: Db, matrices: ProfileMatrices): Promise<SampleTe
     texts.forEach((text, i) => (starts[i + 1] = starts[i] + Buffer.byteLength(text)));
     const buffer = Buffer.allocUnsafe(starts[texts.length]);
     texts.forEach((text, i) => buffer.write(text, starts[i]));
-    const positionOf = new Int32Array(keys.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(-1);
-    keys.forEach((key, i) => (positionOf[key] = i));
-    return { texts: buffer, starts, positionOf };
+    return { texts: buffer, starts, positionOf: indexedByKey(keys, (i) => i) };
   }, (t) => t.texts.byteLength + t.starts.byteLength + t.positionOf.byteLength);
 }
 

@@ -139,6 +139,6 @@ export function geneCytobands(db: Db, matrices: ProfileMatrices): Promise<GeneCy
         genome.set(row.entrez_gene_id, row.cytoband);
       }
     }
-    return { genomeOfStudy: indexedByKey(studies, genomes), ofGenome };
+    return { genomeOfStudy: indexedByKey(studies, (i) => genomes[i]), ofGenome };
   }, (c) => c.genomeOfStudy.byteLength + BYTES_PER_ENTRY * [...c.ofGenome.values()].reduce((n, genome) => n + genome.size, 0));
 }

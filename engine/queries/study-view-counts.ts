@@ -71,8 +71,17 @@ function valueGroups(column: ClinicalColumn): ValueGroups {
   return groups;
 }
 
+/** Each key list's onePerPatient, while the list is held (cohort keys are kept and shared). */
+const perPatient = new WeakMap<Int32Array, Int32Array>();
+
 /** One sample of each patient of the samples (every sample of a patient holds the patient's values). */
 function onePerPatient(keys: Int32Array, patients: SamplePatients): Int32Array {
+  let firsts = perPatient.get(keys);
+  if (firsts === undefined) perPatient.set(keys, (firsts = firstOfEachPatient(keys, patients)));
+  return firsts;
+}
+
+function firstOfEachPatient(keys: Int32Array, patients: SamplePatients): Int32Array {
   const seen = new Uint8Array(patients.patientBound);
   const firsts = new Int32Array(keys.length);
   let count = 0;
@@ -101,15 +110,14 @@ export async function fetchClinicalDataCounts(
   db: Db, matrices: ProfileMatrices, cohort: Cohort, involved: Fragment, attributeIds: readonly string[],
 ): Promise<ClinicalDataCountItem[]> {
   const ids = [...new Set(attributeIds)];
-  const [levels, keys, patients] = await Promise.all([
+  const [levels, keys] = await Promise.all([
     db.all<{ attr_id: string; patient: boolean }>(sql`
       SELECT attr_id, bool_and(patient_attribute) AS patient FROM clinical_attribute_meta
       WHERE study_key IN (${involved}) AND attr_id IN (SELECT unnest(${ids}::VARCHAR[])) GROUP BY attr_id`),
     cohortSampleKeys(db, matrices, cohort),
-    samplePatients(db, matrices),
   ]);
   // Patient attributes count each patient once, at one of its samples.
-  const patientKeys = onePerPatient(keys, patients);
+  const patientKeys = levels.some((l) => l.patient) ? onePerPatient(keys, await samplePatients(db, matrices)) : keys;
   const items = new Map(await Promise.all(levels.map(async ({ attr_id: id, patient }) => {
     const units = patient ? patientKeys : keys;
     return [id, { units: units.length, counts: countValues(await clinicalColumn(db, matrices, id), units) }] as const;

@@ -57,10 +57,9 @@ export async function fetchGenomicDataCounts(db: Db, cohort: Cohort, profileType
  */
 export async function fetchMutationSummaryCounts(db: Db, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
-  const rows = await db.all<{ symbol: string; total: number; mutated: number; profiled: number }>(sql`
-    WITH fs AS (SELECT sample_key FROM (${cohort})),
-    genes AS (SELECT hugo_gene_symbol AS symbol, entrez_gene_id FROM gene WHERE hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])))
-    SELECT g.symbol, (SELECT count(*) FROM fs)::INTEGER AS total,
+  const rows = await db.all<{ symbol: string; mutated: number; profiled: number }>(sql`
+    WITH genes AS (SELECT hugo_gene_symbol AS symbol, entrez_gene_id FROM gene WHERE hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])))
+    SELECT g.symbol,
       (SELECT count(DISTINCT e.sample_key) FROM genomic_event e
         WHERE e.variant_type = 'mutation' AND e.entrez_gene_id = g.entrez_gene_id AND ${inCohort(cohort, 'e')})::INTEGER AS mutated,
       (SELECT count(DISTINCT sp.sample_key) FROM sample_profile sp JOIN molecular_profile p USING (profile_key)
@@ -69,11 +68,11 @@ export async function fetchMutationSummaryCounts(db: Db, cohort: Cohort, genes: 
     FROM genes g`);
   const [total] = await db.all<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (${cohort})`);
   return genes.map((gene) => {
-    const row = rows.find((r) => r.symbol === gene.toUpperCase()) ?? { mutated: 0, profiled: 0, total: total.n };
+    const row = rows.find((r) => r.symbol === gene.toUpperCase()) ?? { mutated: 0, profiled: 0 };
     const entries: [string, string, number][] = [
       ['Mutated', 'MUTATED', row.mutated],
       ['Not Mutated', 'NOT_MUTATED', row.profiled - row.mutated],
-      ['Not Profiled', 'NOT_PROFILED', row.total - row.profiled],
+      ['Not Profiled', 'NOT_PROFILED', total.n - row.profiled],
     ];
     const counts = entries.filter(([, , n]) => n > 0).map(([label, value, count]) => ({ label, value, count, uniqueCount: count }));
     return { hugoGeneSymbol: gene, profileType: 'mutations', counts };
