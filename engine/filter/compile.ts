@@ -78,7 +78,12 @@ const studiesOfLists = new WeakMap<readonly SampleIdentifier[], readonly string[
 
 /** The involved studies (3.2) of a request's filter: studyIds if present, else the studies of sampleIdentifiers. */
 export function compileInvolvedStudies(filter: { studyIds?: readonly string[]; sampleIdentifiers?: readonly SampleIdentifier[] }): Fragment {
-  if (filter.studyIds != null) return involvedStudies(filter.studyIds);
+  return involvedStudies(involvedStudyIds(filter));
+}
+
+/** The ids of the involved studies (distinct when from sampleIdentifiers). */
+export function involvedStudyIds(filter: { studyIds?: readonly string[]; sampleIdentifiers?: readonly SampleIdentifier[] }): readonly string[] {
+  if (filter.studyIds != null) return filter.studyIds;
   const list = filter.sampleIdentifiers ?? [];
   let ids = studiesOfLists.get(list);
   if (ids === undefined) {
@@ -86,7 +91,7 @@ export function compileInvolvedStudies(filter: { studyIds?: readonly string[]; s
     for (const i of list) distinct.add(i.studyId);
     studiesOfLists.set(list, (ids = Object.freeze([...distinct])));
   }
-  return involvedStudies(ids);
+  return ids;
 }
 
 /** The same, of a normalised base. */

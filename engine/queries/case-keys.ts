@@ -195,3 +195,26 @@ export function membersOf(keys: Int32Array): Uint8Array {
   memberships.set(keys, members);
   return members;
 }
+
+/** Each key list's onePerPatient, while the list is held (cohort keys are kept and shared). */
+const perPatient = new WeakMap<Int32Array, Int32Array>();
+
+/** One sample of each patient of the samples (every sample of a patient holds the patient's values). */
+export function onePerPatient(keys: Int32Array, patients: SamplePatients): Int32Array {
+  let firsts = perPatient.get(keys);
+  if (firsts === undefined) perPatient.set(keys, (firsts = firstOfEachPatient(keys, patients)));
+  return firsts;
+}
+
+function firstOfEachPatient(keys: Int32Array, patients: SamplePatients): Int32Array {
+  const seen = new Uint8Array(patients.patientBound);
+  const firsts = new Int32Array(keys.length);
+  let count = 0;
+  for (const key of keys) {
+    const patient = patients.patientOf[key];
+    if (seen[patient] === 1) continue;
+    seen[patient] = 1;
+    firsts[count++] = key;
+  }
+  return firsts.subarray(0, count);
+}

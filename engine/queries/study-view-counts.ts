@@ -1,10 +1,10 @@
-// Study View count charts over the filtered cohort: clinical data counts, sample list counts and
-// molecular profile sample counts (study-view.md 4.2-4.4).
+// The Study View's clinical data counts over the filtered cohort (study-view.md 4.4); sample list
+// and molecular profile counts (4.2, 4.3) are in sample-set-counts.ts.
 import type { Db } from '../sql/db.js';
-import { inCohort, type Cohort } from '../filter/compile.js';
+import type { Cohort } from '../filter/compile.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { CountedValue } from '../stats/binning.js';
-import { cohortSampleKeys, samplePatients, type SamplePatients } from './case-keys.js';
+import { cohortSampleKeys, onePerPatient, samplePatients } from './case-keys.js';
 import { clinicalColumn, type ClinicalColumn } from './clinical-columns.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
@@ -71,29 +71,6 @@ function valueGroups(column: ClinicalColumn): ValueGroups {
   return groups;
 }
 
-/** Each key list's onePerPatient, while the list is held (cohort keys are kept and shared). */
-const perPatient = new WeakMap<Int32Array, Int32Array>();
-
-/** One sample of each patient of the samples (every sample of a patient holds the patient's values). */
-function onePerPatient(keys: Int32Array, patients: SamplePatients): Int32Array {
-  let firsts = perPatient.get(keys);
-  if (firsts === undefined) perPatient.set(keys, (firsts = firstOfEachPatient(keys, patients)));
-  return firsts;
-}
-
-function firstOfEachPatient(keys: Int32Array, patients: SamplePatients): Int32Array {
-  const seen = new Uint8Array(patients.patientBound);
-  const firsts = new Int32Array(keys.length);
-  let count = 0;
-  for (const key of keys) {
-    const patient = patients.patientOf[key];
-    if (seen[patient] === 1) continue;
-    seen[patient] = 1;
-    firsts[count++] = key;
-  }
-  return firsts.subarray(0, count);
-}
-
 /**
  * Counts per value of each requested clinical attribute (4.4). Sample attributes count filtered
  * samples, patient attributes filtered patients (patients with >= 1 filtered sample); an attribute
@@ -129,39 +106,4 @@ export async function fetchClinicalDataCounts(
     const counts = item.counts.length === 0 || na > 0 ? [...item.counts, { value: 'NA', count: na }] : item.counts;
     return [{ attributeId: id, counts }];
   });
-}
-
-export type CaseListDataCountRow = {
-  value: string;
-  label: string | null;
-  count: number;
-};
-
-/**
- * Filtered samples per sample list (4.2) and per molecular profile (4.3), keyed by the stable id
- * without its "<studyId>_" prefix and merged across studies (counts summed, the first label kept).
- */
-export async function fetchSampleListCounts(db: Db, cohort: Cohort): Promise<CaseListDataCountRow[]> {
-  // Members are unique per list, profiled samples per profile (the loader writes sets).
-  return db.all<CaseListDataCountRow>(sql`
-    WITH n AS (SELECT m.list_key, count(*) AS n FROM sample_list_member m WHERE ${inCohort(cohort, 'm')} GROUP BY m.list_key),
-    per_list AS (
-      SELECT l.list_key, ${stripStudyPrefix(sql`l.stable_id`)} AS value, l.name AS label, n.n
-      FROM n JOIN sample_list l USING (list_key) JOIN cancer_study cs ON cs.study_key = l.study_key
-      WHERE l.name <> '')
-    SELECT value, arg_min(label, list_key) AS label, sum(n)::INTEGER AS count FROM per_list GROUP BY value ORDER BY value`);
-}
-
-export async function fetchMolecularProfileSampleCounts(db: Db, cohort: Cohort): Promise<CaseListDataCountRow[]> {
-  return db.all<CaseListDataCountRow>(sql`
-    WITH n AS (SELECT sp.profile_key, count(*) AS n FROM sample_profile sp WHERE ${inCohort(cohort, 'sp')} GROUP BY sp.profile_key),
-    per_profile AS (
-      SELECT mp.profile_key, ${stripStudyPrefix(sql`mp.stable_id`)} AS value, mp.name AS label, n.n
-      FROM n JOIN molecular_profile mp USING (profile_key) JOIN cancer_study cs ON cs.study_key = mp.study_key)
-    SELECT value, arg_min(label, profile_key) AS label, sum(n)::INTEGER AS count FROM per_profile GROUP BY value ORDER BY value`);
-}
-
-/** `<studyId>_rest` → `rest` (alias `cs` is the owning cancer_study). */
-function stripStudyPrefix(column: Fragment): Fragment {
-  return sql`CASE WHEN starts_with(${column}, cs.study_id || '_') THEN substr(${column}, length(cs.study_id) + 2) ELSE ${column} END`;
 }

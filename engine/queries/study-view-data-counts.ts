@@ -2,9 +2,13 @@
 // counts (study-view.md 4.8, 4.10).
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { naLike } from '../filter/values.js';
-import { entrezIdsOf } from './genes.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
+import type { CountedValue } from '../stats/binning.js';
+import { cohortSampleKeys } from './case-keys.js';
+import { entrezIdsOf } from './genes.js';
+import type { ProfileMatrices } from './profile-matrix.js';
+import { countValuesIn, geneValueColumn, type ValueColumn } from './profile-value-columns.js';
 
 export interface GenomicDataCount {
   label: string;
@@ -31,22 +35,31 @@ const CNA_LABELS: Record<string, string> = {
  * Unknown genes give an item with only the NA entry; items follow the request order; counts are
  * by value descending (2, 1, 0, -1, -2).
  */
-export async function fetchGenomicDataCounts(db: Db, cohort: Cohort, profileType: string, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+export async function fetchGenomicDataCounts(
+  db: Db, matrices: ProfileMatrices, cohort: Cohort, profileType: string, genes: readonly string[],
+): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
-  const [total] = await db.all<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (${cohort})`);
-  const rows = await db.all<{ symbol: string; value: string; count: number }>(sql`
-    SELECT g.hugo_gene_symbol AS symbol, gv.value, count(DISTINCT gv.sample_key)::INTEGER AS count
-    FROM gene_value gv JOIN molecular_profile p USING (profile_key)
-      JOIN cancer_study c ON c.study_key = p.study_key JOIN gene g ON g.entrez_gene_id = gv.entrez_gene_id
-    WHERE gv.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND ${inCohort(cohort, 'gv')} AND p.stable_id = c.study_id || '_' || ${profileType}
-      AND NOT ${naLike(sql`gv.value`)}
-    GROUP BY g.hugo_gene_symbol, gv.value ORDER BY symbol, TRY_CAST(value AS DOUBLE) DESC NULLS LAST, value`);
+  const [keys, columns] = await Promise.all([
+    cohortSampleKeys(db, matrices, cohort),
+    Promise.all(symbols.map((symbol) => geneValueColumn(db, matrices, profileType, symbol))),
+  ]);
+  const counted = new Map(symbols.map((symbol, i) => [symbol, valuesByNumberDescending(columns[i], countValuesIn(columns[i], keys, 'samples'))]));
   return genes.map((gene) => {
-    const symbol = gene.toUpperCase();
-    const counts: GenomicDataCount[] = rows.filter((r) => r.symbol === symbol)
-      .map((r) => ({ label: CNA_LABELS[r.value] ?? 'NA', value: r.value, count: r.count }));
-    const na = total.n - counts.reduce((sum, c) => sum + c.count, 0);
+    const counts: GenomicDataCount[] = counted.get(gene.toUpperCase())!.map((c) => ({ label: CNA_LABELS[c.value] ?? 'NA', value: c.value, count: c.count }));
+    const na = keys.length - counts.reduce((sum, c) => sum + c.count, 0);
     return { hugoGeneSymbol: gene, profileType, counts: [...counts, { label: 'NA', value: 'NA', count: na }] };
+  });
+}
+
+/** As DuckDB orders TRY_CAST(value AS DOUBLE) DESC NULLS LAST, value (the counts follow the column's order of values). */
+function valuesByNumberDescending(column: ValueColumn, counts: readonly CountedValue[]): CountedValue[] {
+  const doubleOf = new Map(column.names.map((name, i) => [name, column.doubles[i]]));
+  // Stable: values of one number (and the non-numbers, last) stay in the column's VARCHAR order.
+  return [...counts].sort((a, b) => {
+    const x = doubleOf.get(a.value) ?? null;
+    const y = doubleOf.get(b.value) ?? null;
+    if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0);
+    return x === y ? 0 : x > y ? -1 : 1;
   });
 }
 

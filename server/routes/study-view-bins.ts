@@ -2,7 +2,7 @@
 // (study-view.md 4.6, 4.9, 4.12, 5).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compileInvolvedStudies } from '../../engine/filter/compile.js';
+import { compileInvolvedStudies, involvedStudyIds } from '../../engine/filter/compile.js';
 import { fetchClinicalDataBins } from '../../engine/queries/study-view-bins.js';
 import { fetchGenericAssayDataBins, fetchGenomicDataBins } from '../../engine/queries/study-view-profile-bins.js';
 import {
@@ -52,7 +52,7 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const omit = filters.length === 1
         ? { block: 'genomicDataFilters', key: filters[0].hugoGeneSymbol, profileType: filters[0].profileType } : undefined;
       const requests = filters.map((f) => ({ hugoGeneSymbol: f.hugoGeneSymbol, profileType: f.profileType, ...binRequestOf(f) }));
-      return fetchGenomicDataBins(app.db, await binCohortsOf(app, filter, omit, method), requests, method);
+      return fetchGenomicDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), requests, method);
     },
   );
 
@@ -73,7 +73,7 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const omit = filters.length === 1
         ? { block: 'genericAssayDataFilters', key: filters[0].stableId, profileType: filters[0].profileType } : undefined;
       const requests = filters.map((f) => ({ stableId: f.stableId, profileType: f.profileType, ...binRequestOf(f) }));
-      return fetchGenericAssayDataBins(app.db, await binCohortsOf(app, filter, omit, method), compileInvolvedStudies(filter), requests, method);
+      return fetchGenericAssayDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), involvedStudyIds(filter), requests, method);
     },
   );
 };

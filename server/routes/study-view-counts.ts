@@ -5,9 +5,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { compileInvolvedStudies } from '../../engine/filter/compile.js';
 import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
 import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/queries/study-view-alterations.js';
-import {
-  fetchClinicalDataCounts, fetchMolecularProfileSampleCounts, fetchSampleListCounts,
-} from '../../engine/queries/study-view-counts.js';
+import { fetchMolecularProfileSampleCounts, fetchSampleListCounts } from '../../engine/queries/sample-set-counts.js';
+import { fetchClinicalDataCounts } from '../../engine/queries/study-view-counts.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import {
   AlterationCountByGeneSchema, CaseListDataCountSchema, ClinicalDataCountFilterSchema, ClinicalDataCountItemSchema,
@@ -50,7 +49,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(CaseListDataCountSchema) },
       },
     },
-    async (request) => (await fetchSampleListCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchSampleListCounts(app.db, app.matrices, await cohortOf(app, studyViewFilterOf(request.body)))).map(toApiObject) as never,
   );
 
   app.post(
@@ -61,7 +60,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(GenomicDataCountSchema) },
       },
     },
-    async (request) => (await fetchMolecularProfileSampleCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchMolecularProfileSampleCounts(app.db, app.matrices, await cohortOf(app, studyViewFilterOf(request.body)))).map(toApiObject) as never,
   );
 
   app.post(

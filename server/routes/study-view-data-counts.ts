@@ -33,7 +33,7 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const omit = genomicDataFilters.length === 1
         ? { block: 'genomicDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType } : undefined;
       // The profile type of the first filter is used for every gene (4.8).
-      return fetchGenomicDataCounts(app.db, await cohortOf(app, filter, { omit }), first.profileType, genomicDataFilters.map((f) => f.hugoGeneSymbol));
+      return fetchGenomicDataCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), first.profileType, genomicDataFilters.map((f) => f.hugoGeneSymbol));
     },
   );
 
