@@ -3,7 +3,9 @@
 // event (0:CENSORED). Only events with at least one attribute row take part.
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { patientKeysOf, type EventRequest, type PatientPairs } from './clinical-events-meta.js';
+import { caseKeys, OrderedLookup } from './case-keys.js';
+import type { EventRequest, PatientPairs } from './clinical-events-meta.js';
+import type { ProfileMatrices } from './profile-matrix.js';
 
 export interface EventIdentifier { clinicalEventRequests?: readonly EventRequest[]; position: 'FIRST' | 'LAST' }
 
@@ -14,8 +16,6 @@ export interface SurvivalQuery {
   end: EventIdentifier;
   censored?: EventIdentifier;
 }
-
-interface Timeline { patient_key: number; patient_id: string; study_id: string; start_date: number; stop_date: number }
 
 /** An event matches a request of its type; if the request lists attributes, one of its (key, value) rows must equal one. */
 function matchClause(requests: readonly EventRequest[]): Fragment {
@@ -35,47 +35,81 @@ function matchClause(requests: readonly EventRequest[]): Fragment {
     WHERE q.event_type = e.event_type AND (q.any_row OR (q.key = d.key AND q.value = d.value)))`;
 }
 
-/** Per patient: start = first START_DATE, stop = max(last START_DATE, last STOP_DATE or 0). */
-async function timelines(db: Db, patients: Fragment, requests: readonly EventRequest[]): Promise<Map<number, Timeline>> {
-  const rows = await db.all<Timeline>(sql`
-    SELECT e.patient_key, p.patient_id, s.study_id, min(e.start_date) AS start_date,
-      greatest(max(e.start_date), coalesce(max(e.stop_date), 0)) AS stop_date
-    FROM clinical_event e JOIN clinical_event_data d ON d.event_key = e.event_key
-      JOIN patient p ON p.patient_key = e.patient_key JOIN cancer_study s ON s.study_key = e.study_key
-    WHERE e.patient_key IN (${patients}) AND ${matchClause(requests)}
-    GROUP BY e.patient_key, p.patient_id, s.study_id
-    ORDER BY e.patient_key`);
-  return new Map(rows.map((r) => [r.patient_key, r]));
+/** Per patient key: the first START_DATE of its events matching some requests, and their stop (NaN: no such event). */
+interface Timelines {
+  start: Float64Array;
+  /** max(last START_DATE, last STOP_DATE or 0). */
+  stop: Float64Array;
 }
 
-const keysOf = (m: Map<number, Timeline>): Fragment => sql`SELECT unnest(${[...m.keys()]}::INTEGER[])`;
-const positionOf = (id: EventIdentifier | undefined) => (t: Timeline) => (id?.position === 'FIRST' ? t.start_date : t.stop_date);
+/**
+ * Every patient's timeline of the events matching the requests, read once per set of requests and
+ * kept with the other resident lookups (profile-matrix.ts `keep`; the store is read-only while
+ * served): a survival chart asks for every patient of a study, 194,000 at GENIE's size, whose ids
+ * and rows took seconds to pass through DuckDB on each request.
+ */
+function timelines(db: Db, matrices: ProfileMatrices, requests: readonly EventRequest[]): Promise<Timelines> {
+  const match = matchClause(requests);
+  return matrices.keep(`event timelines ${match.text} ${JSON.stringify(match.params)}`, async () => {
+    const [patients, starts, stops] = await db.numericColumns(sql`
+      SELECT e.patient_key::DOUBLE, min(e.start_date)::DOUBLE, greatest(max(e.start_date), coalesce(max(e.stop_date), 0))::DOUBLE
+      FROM clinical_event e JOIN clinical_event_data d ON d.event_key = e.event_key
+      WHERE ${match} GROUP BY e.patient_key`);
+    const bound = patients.reduce((max, key) => Math.max(max, key + 1), 0);
+    const t: Timelines = { start: new Float64Array(bound).fill(NaN), stop: new Float64Array(bound).fill(NaN) };
+    patients.forEach((key, i) => {
+      t.start[key] = starts[i];
+      t.stop[key] = stops[i];
+    });
+    return t;
+  }, (t) => t.start.byteLength + t.stop.byteLength);
+}
 
-export interface SurvivalDatum { study_id: string; patient_id: string; clinical_attribute_id: string; value: string }
+/** The day an identifier's position picks in a patient's timeline (NaN: the patient has none). */
+const dayOf = (t: Timelines, id: EventIdentifier | undefined, patient: number): number =>
+  (id?.position === 'FIRST' ? t.start : t.stop)[patient] ?? NaN;
 
-export async function fetchSurvivalData(db: Db, q: SurvivalQuery): Promise<SurvivalDatum[]> {
-  const startPos = positionOf(q.start);
-  const endPos = positionOf(q.end);
-  const censoredPos = positionOf(q.censored);
-  const starts = await timelines(db, patientKeysOf(q.patients), q.start.clinicalEventRequests ?? []);
-  const ends = starts.size ? await timelines(db, keysOf(starts), q.end.clinicalEventRequests ?? []) : new Map<number, Timeline>();
-  // A patient whose end event does not come after its start is dropped.
-  for (const [key, start] of starts) {
-    const end = ends.get(key);
-    if (end && !(startPos(start) < endPos(end))) starts.delete(key);
-  }
-  const censored = starts.size ? await timelines(db, keysOf(starts), q.censored?.clinicalEventRequests ?? []) : new Map<number, Timeline>();
-  const out: SurvivalDatum[] = [];
-  for (const [key, start] of starts) {
-    const end = ends.get(key);
-    const cens = censored.get(key);
-    let days: number;
-    if (end) days = endPos(end) - startPos(start);
-    else if (cens && startPos(start) < censoredPos(cens)) days = censoredPos(cens) - startPos(start);
-    else continue;
-    const item = { study_id: start.study_id, patient_id: start.patient_id };
-    out.push({ ...item, clinical_attribute_id: `${q.attributeIdPrefix}_MONTHS`, value: javaDoubleText(days / 30.4) });
-    out.push({ ...item, clinical_attribute_id: `${q.attributeIdPrefix}_STATUS`, value: end ? '1:EVENT' : '0:CENSORED' });
+/** The requested patients that exist, by key ascending (each once). */
+async function patientsOf(db: Db, matrices: ProfileMatrices, pairs: PatientPairs): Promise<{ key: number; studyId: string; patientId: string }[]> {
+  const lookup = new OrderedLookup(await caseKeys(db, matrices, 'patient'));
+  const found = new Map<number, { key: number; studyId: string; patientId: string }>();
+  let study: string | undefined;
+  pairs.patientIds.forEach((patientId, i) => {
+    const studyId = pairs.studyIds[i];
+    if (studyId !== study) lookup.inStudy((study = studyId));
+    const key = lookup.keyOf(patientId);
+    if (key !== undefined) found.set(key, { key, studyId, patientId });
+  });
+  return [...found.values()].sort((a, b) => a.key - b.key);
+}
+
+/** One patient's survival: days from its start to its end event (an event) or to its last censoring event. */
+export interface SurvivalRow {
+  studyId: string;
+  patientId: string;
+  days: number;
+  event: boolean;
+}
+
+/** By patient key. A patient without a start event, or whose end does not come after its start, is left out. */
+export async function fetchSurvivalData(db: Db, matrices: ProfileMatrices, q: SurvivalQuery): Promise<SurvivalRow[]> {
+  const [patients, starts, ends, censored] = await Promise.all([
+    patientsOf(db, matrices, q.patients),
+    timelines(db, matrices, q.start.clinicalEventRequests ?? []),
+    timelines(db, matrices, q.end.clinicalEventRequests ?? []),
+    timelines(db, matrices, q.censored?.clinicalEventRequests ?? []),
+  ]);
+  const out: SurvivalRow[] = [];
+  for (const { key, studyId, patientId } of patients) {
+    const start = dayOf(starts, q.start, key);
+    if (Number.isNaN(start)) continue;
+    const end = dayOf(ends, q.end, key);
+    if (!Number.isNaN(end)) {
+      if (start < end) out.push({ studyId, patientId, days: end - start, event: true });
+      continue;
+    }
+    const censoredAt = dayOf(censored, q.censored, key);
+    if (start < censoredAt) out.push({ studyId, patientId, days: censoredAt - start, event: false });
   }
   return out;
 }
