@@ -155,6 +155,13 @@ describe('POST /api/survival-data/fetch', () => {
     expect((await post(url, noMatch)).json()).toEqual([]);
   });
 
+  it('answers each patient once, by patient key, whatever the order, repeats and unknown ids of the request', async () => {
+    const body = { patientIdentifiers: patients, attributeIdPrefix: 'PFS', startEventRequestIdentifier: { clinicalEventRequests: [{ eventType: 'SURGERY' }], position: 'FIRST' }, endEventRequestIdentifier: status };
+    const plain = (await post(url, body)).body;
+    const shuffled = [{ studyId: 'nope', patientId: 'P01' }, ...[...patients].reverse(), patients[1], { studyId: LGG, patientId: 'p01' }];
+    expect((await post(url, { ...body, patientIdentifiers: shuffled })).body).toBe(plain);
+  });
+
   it('answers 400 to bad bodies', async () => {
     const ok = { patientIdentifiers: patients, attributeIdPrefix: 'OS', startEventRequestIdentifier: { position: 'FIRST' }, endEventRequestIdentifier: status };
     expect((await post(url, ok)).statusCode).toBe(200);
