@@ -84,31 +84,39 @@ async function sourcesOf(cohort: Cohort, studies: Fragment, tables: DerivedTable
 /** Patients having >= 1 sample of the cohort. */
 const cohortPatients = (cohort: Cohort) => sql`SELECT DISTINCT s.patient_key FROM sample s WHERE ${inCohort(cohort, 's')}`;
 
-const eventSample = sql`{'sampleId': s.sample_id, 'patientId': p.patient_id, 'studyId': c.study_id, 'timeTaken': a.t}`;
-
 /**
  * Pre/Post rows: one entry per (acquisition, treatment of the acquisition's patient); Pre when the
  * sample time is <= the treatment's earliest start. `treatedPatients` narrows whose treatments count
  * (the Legacy rows take only patients of the cohort; the column store every patient).
- * Rows ordered by treatment, Pre before Post; samples by study, sample, patient. `extra`: more
- * columns, over the acquisitions `a`.
+ * Columns time, treatment, count, samples (listed only `withSamples`; by study, sample, patient)
+ * and `extra`, over the acquisitions `a`.
  */
-async function sampleRows<Extra = object>(
-  db: Db, tier: TreatmentTier, sources: Sources, treatedPatients: Fragment | null, withSamples: boolean, extra = sql``,
-): Promise<(SampleTreatmentRow & Extra)[]> {
+async function sampleRowsQuery(tier: TreatmentTier, sources: Sources, treatedPatients: Fragment | null, withSamples: boolean, extra = sql``): Promise<Fragment> {
   const narrow = treatedPatients === null ? sql`TRUE` : sql`patient_key IN (${treatedPatients})`;
-  // The samples' ids are joined only when listed (each join is one-to-one).
+  // The samples' ids are joined only when listed (each join is one-to-one). Fields in the schema's order (JSON text).
   const [samples, joins] = withSamples
-    ? [sql`list(${eventSample} ORDER BY c.study_id, s.sample_id, p.patient_id)`, sql`
+    ? [sql`list({'patientId': p.patient_id, 'sampleId': s.sample_id, 'studyId': c.study_id, 'timeTaken': a.t} ORDER BY c.study_id, s.sample_id, p.patient_id)`, sql`
       JOIN sample s ON s.sample_key = a.sample_key JOIN patient p ON p.patient_key = a.patient_key
       JOIN cancer_study c ON c.study_key = s.study_key`]
     : [sql`[]`, sql``];
-  return db.all<SampleTreatmentRow & Extra>(sql`
+  return sql`
     WITH a AS MATERIALIZED (${sources.acquisitions}),
     tr AS (SELECT * FROM (${await sources.starts(tier)}) WHERE ${narrow})
     SELECT CASE WHEN a.t <= tr.t THEN 'Pre' ELSE 'Post' END AS time, tr.treatment, count(*)::INTEGER AS count, ${samples} AS samples ${extra}
     FROM a JOIN tr ON tr.patient_key = a.patient_key ${joins}
-    GROUP BY ALL ORDER BY tr.treatment, time DESC`);
+    GROUP BY ALL`;
+}
+
+/** Rows ordered by treatment, Pre before Post. */
+const SAMPLE_ROW_ORDER = sql`ORDER BY treatment, time DESC`;
+
+/**
+ * JSON texts of a query's rows, written by DuckDB (its columns named and ordered as the response
+ * schema's fields), in batches: a whole study's rows list every sample, hundreds of thousands of
+ * objects that took a second to convert to JS and serialize again.
+ */
+async function* jsonRows(db: Db, rows: Fragment, order: Fragment): AsyncGenerator<string[], void, undefined> {
+  for await (const batch of db.stream<{ json: string }>(sql`SELECT to_json(r)::VARCHAR AS json FROM (${rows}) r ${order}`)) yield batch.map((r) => r.json);
 }
 
 /**
@@ -121,18 +129,18 @@ export async function fetchSampleTreatmentReport(
 ): Promise<SampleTreatmentReport> {
   const sources = await sourcesOf(cohort, studies, tables);
   // The total in the same statement: no row (no acquisition's patient treated) means a total of 0.
-  // Treated patients are those of `tr` (every patient's treatments here: sampleRows' narrowing is null).
-  const rows = await sampleRows<{ total: number }>(db, 'Agent', sources, null, detailed, sql`,
+  // Treated patients are those of `tr` (every patient's treatments here: no narrowing).
+  const rows = await db.all<SampleTreatmentRow & { total: number }>(sql`${await sampleRowsQuery('Agent', sources, null, detailed, sql`,
     (SELECT count(DISTINCT a.sample_id) FROM a
-      WHERE a.patient_key IN (SELECT patient_key FROM tr WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`);
+      WHERE a.patient_key IN (SELECT patient_key FROM tr WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`)} ${SAMPLE_ROW_ORDER}`);
   return { totalSamples: rows[0]?.total ?? 0, treatments: rows.map(({ total: _, ...row }) => row) };
 }
 
-/** treatments/sample (Legacy): as sample-counts with the tier, samples always listed. */
+/** treatments/sample (Legacy): as sample-counts with the tier, samples always listed; SampleTreatmentRow JSON texts. */
 export async function fetchSampleTreatmentRows(
   db: Db, tier: TreatmentTier, cohort: Cohort, studies: Fragment, tables: DerivedTables,
-): Promise<SampleTreatmentRow[]> {
-  return sampleRows(db, tier, await sourcesOf(cohort, studies, tables), cohortPatients(cohort), true);
+): Promise<AsyncGenerator<string[], void, undefined>> {
+  return jsonRows(db, await sampleRowsQuery(tier, await sourcesOf(cohort, studies, tables), cohortPatients(cohort), true), SAMPLE_ROW_ORDER);
 }
 
 /**
@@ -153,19 +161,19 @@ export async function fetchPatientTreatmentReport(db: Db, cohort: Cohort, studie
 
 /**
  * treatments/patient (Legacy): per treatment of the tier, distinct cohort patients who received it,
- * and every cohort sample of those patients (no timeTaken). Ordered by treatment.
+ * and every cohort sample of those patients (no timeTaken). Ordered by treatment; PatientTreatmentRow JSON texts.
  */
 export async function fetchPatientTreatmentRows(
   db: Db, tier: TreatmentTier, cohort: Cohort, studies: Fragment, tables: DerivedTables,
-): Promise<PatientTreatmentRow[]> {
+): Promise<AsyncGenerator<string[], void, undefined>> {
   const events = await (await sourcesOf(cohort, studies, tables)).events(tier);
-  return db.all<PatientTreatmentRow>(sql`
+  return jsonRows(db, sql`
     WITH tr AS (SELECT DISTINCT patient_key, treatment FROM (${events}) WHERE patient_key IN (${cohortPatients(cohort)}))
     SELECT tr.treatment, count(DISTINCT tr.patient_key)::INTEGER AS count,
-      list({'sampleId': s.sample_id, 'patientId': p.patient_id, 'studyId': c.study_id} ORDER BY c.study_id, s.sample_id) AS samples
+      list({'patientId': p.patient_id, 'sampleId': s.sample_id, 'studyId': c.study_id} ORDER BY c.study_id, s.sample_id) AS samples
     FROM tr JOIN sample s ON s.patient_key = tr.patient_key AND ${inCohort(cohort, 's')}
     JOIN patient p ON p.patient_key = tr.patient_key JOIN cancer_study c ON c.study_key = s.study_key
-    GROUP BY tr.treatment ORDER BY tr.treatment`);
+    GROUP BY tr.treatment`, sql`ORDER BY treatment`);
 }
 
 const studiesOf = (studyIds: readonly string[]) =>

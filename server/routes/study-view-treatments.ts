@@ -7,6 +7,7 @@ import {
   fetchPatientTreatmentReport, fetchPatientTreatmentRows, fetchSampleTreatmentReport, fetchSampleTreatmentRows,
   hasSampleTreatmentData, hasTreatmentData,
 } from '../../engine/queries/study-view-treatments.js';
+import { sendJsonArrayStream } from '../json-array-stream.js';
 import { Projection } from '../params.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
@@ -62,9 +63,9 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
         body: StudyViewFilterSchema, response: { 200: Type.Array(PatientTreatmentRowSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { cohort, studies } = await scope(request.body);
-      return fetchPatientTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies, app.cohorts);
+      return sendJsonArrayStream(reply, await fetchPatientTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies, app.cohorts));
     },
   );
 
@@ -76,9 +77,9 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
         body: StudyViewFilterSchema, response: { 200: Type.Array(SampleTreatmentRowSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { cohort, studies } = await scope(request.body);
-      return fetchSampleTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies, app.cohorts);
+      return sendJsonArrayStream(reply, await fetchSampleTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies, app.cohorts));
     },
   );
 
