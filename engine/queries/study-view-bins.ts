@@ -72,9 +72,9 @@ export async function fetchClinicalDataBins(
  * an entry) expanded and binned as clinical data. Ids without a dataset give no bins.
  */
 export async function fetchCustomDataBins(
-  db: Db, cohorts: BinCohorts, datasets: readonly CustomDataset[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
+  db: Db, matrices: ProfileMatrices, cohorts: BinCohorts, datasets: readonly CustomDataset[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0 || datasets.length === 0) return [];
-  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchCustomDataCounts(db, c, datasets)));
+  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchCustomDataCounts(db, matrices, c, datasets)));
   return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
 }

@@ -31,7 +31,7 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
         const filter = studyViewFilterOf(studyViewFilter);
         // Remove self (3.17): the dataset's custom filter, only when exactly one is asked for.
         const omit = attributes.length === 1 ? { block: 'customDataFilters', key: attributes[0].attributeId } : undefined;
-        return fetchCustomDataCounts(app.db, await cohortOf(app, filter, { omit }), customDatasetsOf(attributes, filter));
+        return fetchCustomDataCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), customDatasetsOf(attributes, filter));
       },
     );
   }
@@ -59,7 +59,7 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
         const omit = key === undefined ? undefined
           : preview ? [{ block: 'customDataFilters', key }, { block: 'clinicalDataFilters', key }] : { block: 'customDataFilters', key };
         const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
-        return fetchCustomDataBins(app.db, await binCohortsOf(app, filter, omit, method), customDatasetsOf(attributes, filter), requests, method);
+        return fetchCustomDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), customDatasetsOf(attributes, filter), requests, method);
       },
     );
   }
