@@ -7,11 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../sql/db.js';
 import { clinicalEnrichmentTests } from '../stats/clinical-enrichment.js';
+import type { StatsPool } from '../stats/pool/pool.js';
 import { fetchClinicalEnrichmentData, toClinicalDataEnrichments, type SampleGroup } from './clinical-enrichments.js';
+import { ProfileMatrices } from './profile-matrix.js';
 
 let db: Db;
+/** Only the kept lookups are used: no pool. */
+let matrices: ProfileMatrices;
 beforeAll(async () => {
   db = await Db.open(':memory:');
+  matrices = new ProfileMatrices(db, {} as StatsPool);
   await db.exec(`
     INSERT INTO cancer_study (study_key, study_id, type_of_cancer_id, name, import_date) VALUES (1, 'st1', 'x', 'S1', now()), (2, 'st2', 'x', 'S2', now());
     INSERT INTO patient VALUES (1, 1, 'p1'), (2, 1, 'p2'), (3, 2, 'q1'), (4, 2, 'q2');
@@ -31,7 +36,7 @@ const group = (...ids: [string, string][]): SampleGroup => ({ studyIds: ids.map(
 
 describe('clinical-data enrichments', () => {
   it('gathers per-group values and maps the tests back to attributes', async () => {
-    const data = await fetchClinicalEnrichmentData(db, [
+    const data = await fetchClinicalEnrichmentData(db, matrices, [
       group(['st1', 's1'], ['st1', 's2'], ['st1', 's1'], ['st2', 't1']),
       group(['st1', 's3'], ['st2', 't2'], ['st2', 'nope']),
     ]);
@@ -47,7 +52,7 @@ describe('clinical-data enrichments', () => {
   });
 
   it('has nothing to test with fewer than two non-empty groups', async () => {
-    const data = await fetchClinicalEnrichmentData(db, [group(['st1', 's1']), group(['st1', 'nope'])]);
+    const data = await fetchClinicalEnrichmentData(db, matrices, [group(['st1', 's1']), group(['st1', 'nope'])]);
     expect(data.input).toEqual({ numeric: [], categorical: [] });
   });
 });

@@ -20,7 +20,7 @@ export const clinicalEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) =
       const groups = request.body.groups.map((g) => ({
         studyIds: g.sampleIdentifiers.map((i) => i.studyId), sampleIds: g.sampleIdentifiers.map((i) => i.sampleId),
       }));
-      const data = await fetchClinicalEnrichmentData(app.db, groups);
+      const data = await fetchClinicalEnrichmentData(app.db, app.matrices, groups);
       if (data.input.numeric.length === 0 && data.input.categorical.length === 0) return [];
       return toClinicalDataEnrichments(data, await app.stats.run('clinicalEnrichmentTests', data.input)).map(toApiObject) as never;
     });
