@@ -1,5 +1,8 @@
 // The requests of the Study View benchmark: each endpoint as the cBioPortal front end calls it on
 // the demo study, for three cohorts. `request` returns undefined where a cohort does not apply.
+// STUDY_VIEW_ENDPOINTS are those a page load or a filter click sends (the concurrency suite's mix);
+// ON_DEMAND_STUDY_VIEW_ENDPOINTS those a user's action sends (a custom chart, a survival plot, a
+// treatment table's rows).
 import type { Case } from './harness.js';
 
 export type Cohort = 'studyIds' | 'combined filter' | 'all sampleIdentifiers';
@@ -9,9 +12,15 @@ interface SampleIdentifier {
   sampleId: string;
 }
 
+/** Every case of the demo study: the lists that full-list requests name. */
+export interface EveryCase {
+  samples: readonly SampleIdentifier[];
+  patients: readonly { studyId: string; patientId: string }[];
+}
+
 export interface Endpoint {
   name: string;
-  request(cohort: Cohort, everySample: readonly SampleIdentifier[]): Omit<Case, 'name'> | undefined;
+  request(cohort: Cohort, every: EveryCase): Omit<Case, 'name'> | undefined;
 }
 
 const STUDY = 'demo_study';
@@ -32,21 +41,21 @@ const COMBINED = {
   }],
 };
 
-function studyViewFilter(cohort: Cohort, everySample: readonly SampleIdentifier[]): object {
+function studyViewFilter(cohort: Cohort, every: EveryCase): object {
   switch (cohort) {
     case 'studyIds': return { studyIds: [STUDY] };
     case 'combined filter': return COMBINED;
-    case 'all sampleIdentifiers': return { sampleIdentifiers: everySample };
+    case 'all sampleIdentifiers': return { sampleIdentifiers: every.samples };
   }
 }
 
 /** An endpoint whose body is the StudyViewFilter itself, or wraps it with extra fields. */
-function post(name: string, path: string, wrap?: (filter: object) => object): Endpoint {
+function post(name: string, path: string, wrap?: (filter: object, every: EveryCase) => object): Endpoint {
   return {
     name,
-    request: (cohort, everySample) => {
-      const filter = studyViewFilter(cohort, everySample);
-      return { method: 'POST', path, body: wrap === undefined ? filter : wrap(filter) };
+    request: (cohort, every) => {
+      const filter = studyViewFilter(cohort, every);
+      return { method: 'POST', path, body: wrap === undefined ? filter : wrap(filter, every) };
     },
   };
 }
@@ -94,10 +103,35 @@ export const STUDY_VIEW_ENDPOINTS: readonly Endpoint[] = [
     '/api/clinical-data-density-plot/fetch?xAxisAttributeId=AGE&yAxisAttributeId=TMB_NONSYNONYMOUS'),
   {
     name: 'clinical-attributes/counts',
-    request: (cohort, everySample) => {
+    request: (cohort, every) => {
       if (cohort === 'combined filter') return undefined;
-      const body = cohort === 'studyIds' ? { sampleListId: `${STUDY}_all` } : { sampleIdentifiers: everySample };
+      const body = cohort === 'studyIds' ? { sampleListId: `${STUDY}_all` } : { sampleIdentifiers: every.samples };
       return { method: 'POST', path: '/api/clinical-attributes/counts/fetch', body };
+    },
+  },
+];
+
+export const ON_DEMAND_STUDY_VIEW_ENDPOINTS: readonly Endpoint[] = [
+  post('custom-data-counts (every sample in 3 groups)', '/api/custom-data-counts/fetch', (f, every) => ({
+    attributes: [{ attributeId: 'group', samples: every.samples.map((s, i) => ({ ...s, value: ['A', 'B', 'C'][i % 3] })) }],
+    studyViewFilter: f,
+  })),
+  post('generic-assay-data-counts (IC50, 1 drug)', '/api/generic-assay-data-counts/fetch', (f) => ({
+    genericAssayDataFilters: [{ stableId: 'Alpelisib', profileType: 'treatment_ic50' }],
+    studyViewFilter: f,
+  })),
+  post('treatments/patient (rows)', '/api/treatments/patient?tier=Agent'),
+  post('treatments/sample (rows)', '/api/treatments/sample?tier=Agent'),
+  {
+    // A survival plot of custom events asks for every patient of the study: a full list.
+    name: 'survival-data (every patient, SPECIMEN to TREATMENT)',
+    request: (cohort, every) => cohort !== 'all sampleIdentifiers' ? undefined : {
+      method: 'POST', path: '/api/survival-data/fetch',
+      body: {
+        patientIdentifiers: every.patients, attributeIdPrefix: 'TREATED',
+        startEventRequestIdentifier: { clinicalEventRequests: [{ eventType: 'SPECIMEN' }], position: 'FIRST' },
+        endEventRequestIdentifier: { clinicalEventRequests: [{ eventType: 'TREATMENT' }], position: 'FIRST' },
+      },
     },
   },
 ];

@@ -23,7 +23,7 @@ const MIX_COHORTS: readonly Cohort[] = ['studyIds', 'combined filter'];
 /** The mix, in the order each connection sends it. */
 export function studyViewMix(): { method: 'GET' | 'POST'; path: string; body?: string }[] {
   return STUDY_VIEW_ENDPOINTS.flatMap((endpoint) => MIX_COHORTS.flatMap((cohort) => {
-    const c = endpoint.request(cohort, []);
+    const c = endpoint.request(cohort, { samples: [], patients: [] });
     return c === undefined ? [] : [{ method: c.method, path: c.path, body: c.body === undefined ? undefined : JSON.stringify(c.body) }];
   }));
 }

@@ -1,5 +1,5 @@
 // What the HTTP suites share at one scale: the running server, the SQL replayer, the study's
-// sample ids and the number of timed requests per case.
+// sample and patient ids and the number of timed requests per case.
 import type { SqlReplayer } from '../sql-replay.js';
 
 export const STUDY = 'demo_study';
@@ -9,6 +9,8 @@ export interface SuiteContext {
   replayer: SqlReplayer;
   /** Every sample of the demo study, in the server's order. */
   sampleIds: readonly string[];
+  /** Every patient of the demo study (with a sample), in the order of their first sample. */
+  patientIds: readonly string[];
   runs: number;
   log(line: string): void;
 }

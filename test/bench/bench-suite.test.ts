@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReports } from '../../bench/report/render-report.js';
 import type { BenchResult } from '../../bench/bench-result.js';
 import { runBench } from '../../bench/run-bench.js';
-import { STUDY_VIEW_ENDPOINTS } from '../../bench/study-view-cases.js';
+import { ON_DEMAND_STUDY_VIEW_ENDPOINTS, STUDY_VIEW_ENDPOINTS } from '../../bench/study-view-cases.js';
 import { coreApiCases } from '../../bench/suites/core-api.js';
 import { statsCases } from '../../bench/suites/stats.js';
 import { checkWellFormedXml } from '../helpers/well-formed-xml.js';
@@ -66,8 +66,10 @@ describe('npm run bench at a tiny scale', () => {
     const core = result.suites['core-api']!;
     expect(core.map((t) => t.name)).toEqual(coreApiCases([]).map((c) => c.name));
     const sv = result.suites['study-view']!;
-    // every endpoint x 3 cohorts, except clinical-attributes/counts with the combined filter
-    expect(sv).toHaveLength(STUDY_VIEW_ENDPOINTS.length * 3 - 1);
+    // every endpoint x 3 cohorts, except clinical-attributes/counts with the combined filter and
+    // survival-data, which has only the full list
+    expect(sv).toHaveLength((STUDY_VIEW_ENDPOINTS.length + ON_DEMAND_STUDY_VIEW_ENDPOINTS.length) * 3 - 1 - 2);
+    expect(sv.find((t) => t.name.startsWith('survival-data'))?.items).toBeGreaterThan(SAMPLES / 2);
     // A warm request may be answered from memory alone (its lookups and the cohort's keys kept):
     // no SQL to replay, no ratio. The core API and the clinical data table run SQL: a capture
     // recording nothing would fail here.
