@@ -4,6 +4,9 @@ import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
+import { cohortSampleKeys, samplePatients } from './case-keys.js';
+import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
+import type { ProfileMatrices } from './profile-matrix.js';
 
 export interface ClinicalEventTypeCount {
   eventType: string;
@@ -11,12 +14,13 @@ export interface ClinicalEventTypeCount {
 }
 
 /** Per event type (exact string): distinct patients of the filtered samples with >= 1 such event. */
-export async function fetchClinicalEventTypeCounts(db: Db, cohort: Cohort): Promise<ClinicalEventTypeCount[]> {
-  return db.all<ClinicalEventTypeCount>(sql`
-    SELECT e.event_type AS "eventType", count(DISTINCT e.patient_key)::INTEGER AS count
-    FROM clinical_event e
-    WHERE e.patient_key IN (SELECT s.patient_key FROM sample s WHERE ${inCohort(cohort, 's')})
-    GROUP BY e.event_type ORDER BY count DESC, e.event_type`);
+export async function fetchClinicalEventTypeCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort): Promise<ClinicalEventTypeCount[]> {
+  const [sets, keys, patients] = await Promise.all([
+    patientSets(db, matrices, 'event types', async () => sql`SELECT event_type AS label, patient_key FROM clinical_event`),
+    cohortSampleKeys(db, matrices, cohort),
+    samplePatients(db, matrices),
+  ]);
+  return countPatientSets(sets, patientsOf(keys, patients)).counts.map(({ label, count }) => ({ eventType: label, count }));
 }
 
 export interface ClinicalAttributeCount {

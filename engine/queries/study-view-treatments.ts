@@ -10,6 +10,9 @@ import { treatmentEvents } from '../filter/treatments.js';
 import type { TreatmentTier } from '../filter/normalize.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
+import { cohortSampleKeys, samplePatients } from './case-keys.js';
+import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
+import type { ProfileMatrices } from './profile-matrix.js';
 
 export interface ClinicalEventSample {
   sampleId: string;
@@ -65,10 +68,13 @@ interface Sources {
   starts: (tier: TreatmentTier) => Promise<Fragment>;
 }
 
+/** The table of every study's treatments of the tier (treatmentEvents). */
+// The tier is one of three constants: a safe part of a table name.
+const treatmentsOf = (tables: DerivedTables, tier: TreatmentTier) => tables.derived(`treatments_${tier}`, treatmentEvents(tier, ALL_STUDIES));
+
 async function sourcesOf(cohort: Cohort, studies: Fragment, tables: DerivedTables): Promise<Sources> {
   const acquired = await tables.derived('sample_acquisitions', ACQUISITIONS);
-  // The tier is one of three constants: a safe part of a table name.
-  const treatments = (tier: TreatmentTier) => tables.derived(`treatments_${tier}`, treatmentEvents(tier, ALL_STUDIES));
+  const treatments = (tier: TreatmentTier) => treatmentsOf(tables, tier);
   return {
     // An acquisition's sample is of the event's study (found by that study and its id).
     acquisitions: sql`SELECT a.patient_key, a.sample_key, a.sample_id, a.t FROM ${acquired} a WHERE a.study_key IN (${studies}) AND ${inCohort(cohort, 'a')}`,
@@ -148,15 +154,15 @@ export async function fetchSampleTreatmentRows(
  * received it; totalPatients = cohort patients with any treatment; totalSamples is always 0.
  * Ordered by count desc, then treatment.
  */
-export async function fetchPatientTreatmentReport(db: Db, cohort: Cohort, studies: Fragment, tables: DerivedTables): Promise<PatientTreatmentReport> {
-  const events = await (await sourcesOf(cohort, studies, tables)).events('Agent');
-  const treated = sql`SELECT DISTINCT patient_key, treatment FROM (${events}) WHERE patient_key IN (${cohortPatients(cohort)})`;
-  // One statement: no treated patient gives no row, and a total of 0.
-  const rows = await db.all<{ treatment: string; count: number; total: number }>(sql`
-    WITH t AS MATERIALIZED (${treated})
-    SELECT treatment, count(*)::INTEGER AS count, (SELECT count(DISTINCT patient_key) FROM t)::INTEGER AS total
-    FROM t GROUP BY treatment ORDER BY count DESC, treatment`);
-  return { totalPatients: rows[0]?.total ?? 0, totalSamples: 0, patientTreatments: rows.map(({ treatment, count }) => ({ treatment, count })) };
+export async function fetchPatientTreatmentReport(db: Db, matrices: ProfileMatrices, cohort: Cohort, tables: DerivedTables): Promise<PatientTreatmentReport> {
+  // Every study's treated patients: the cohort's patients are of its studies.
+  const [sets, keys, patients] = await Promise.all([
+    patientSets(db, matrices, 'treatments Agent', async () => sql`SELECT treatment AS label, patient_key FROM ${await treatmentsOf(tables, 'Agent')}`),
+    cohortSampleKeys(db, matrices, cohort),
+    samplePatients(db, matrices),
+  ]);
+  const { counts, withAny } = countPatientSets(sets, patientsOf(keys, patients));
+  return { totalPatients: withAny, totalSamples: 0, patientTreatments: counts.map(({ label, count }) => ({ treatment: label, count })) };
 }
 
 /**

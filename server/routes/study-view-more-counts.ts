@@ -24,7 +24,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
         body: StudyViewFilterSchema, response: { 200: Type.Array(ClinicalEventTypeCountSchema) },
       },
     },
-    async (request) => fetchClinicalEventTypeCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body))),
+    async (request) => fetchClinicalEventTypeCounts(app.db, app.matrices, await cohortOf(app, studyViewFilterOf(request.body))),
   );
 
   app.post(

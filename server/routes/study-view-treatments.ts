@@ -36,8 +36,8 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const { cohort, studies } = await scope(request.body);
-      return fetchPatientTreatmentReport(app.db, cohort, studies, app.cohorts);
+      const { cohort } = await scope(request.body);
+      return fetchPatientTreatmentReport(app.db, app.matrices, cohort, app.cohorts);
     },
   );
 
