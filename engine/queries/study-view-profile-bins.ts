@@ -25,7 +25,7 @@ export type GenericAssayDataBin = DataBin & { stableId: string; profileType: str
 /** The reference's attribute id of a molecular chart: id + profile type (so the age rule of 5.5.7 hardly ever applies). */
 const binAttributeId = (id: string, profileType: string) => id + profileType;
 
-/** Per gene symbol (upper case): the cohort's values, one per stored cell, then NA for the samples without one. */
+/** Per gene symbol (upper case): the cohort's values, one per stored cell, then NA for the samples without one (one NA per key: the intended reading of quirk 4). */
 async function genomicValues(db: Db, matrices: ProfileMatrices, cohort: BinCohorts['filtered'], profileType: string, symbols: readonly string[]): Promise<ValuesByKey> {
   const keys = await cohortSampleKeys(db, matrices, cohort);
   return new Map(await Promise.all(symbols.map(async (symbol) =>
@@ -51,7 +51,8 @@ export async function fetchGenomicDataBins(
 /**
  * Per entity: the cohort's values in the generic-assay profiles of the type, one per sample, or
  * one per (patient, value) when a profile of the type in an involved study is patient-level
- * (values are stored copied to every sample of the patient); then NA for the units without one.
+ * (values are stored copied to every sample of the patient); then NA for the units without one
+ * (one per key, as genomicValues).
  */
 async function genericAssayValues(
   db: Db, matrices: ProfileMatrices, cohort: BinCohorts['filtered'], studyIds: readonly string[], profileType: string, stableIds: readonly string[],
