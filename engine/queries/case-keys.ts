@@ -92,6 +92,23 @@ export class OrderedLookup {
   }
 }
 
+/**
+ * The key of each of `count` (study id, case id) pairs that exists, handed to `found` with the
+ * pair's position: looked up a study at a time, in key order where the ids follow it (OrderedLookup).
+ */
+export function forEachCaseKey(
+  cases: CaseKeys, count: number, studyIdAt: (i: number) => string, idAt: (i: number) => string, found: (key: number, i: number) => void,
+): void {
+  const lookup = new OrderedLookup(cases);
+  let study: string | undefined;
+  for (let i = 0; i < count; i++) {
+    const studyId = studyIdAt(i);
+    if (studyId !== study) lookup.inStudy((study = studyId));
+    const key = lookup.keyOf(idAt(i));
+    if (key !== undefined) found(key, i);
+  }
+}
+
 /** Each patient's samples: patient p's are samples[offsets[p]] … samples[offsets[p + 1]]. */
 export interface PatientSamples {
   offsets: Int32Array;

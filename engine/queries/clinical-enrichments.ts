@@ -6,7 +6,7 @@
 import type { Db, Row } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { ClinicalEnrichmentInput, ClinicalEnrichmentOutput } from '../stats/clinical-enrichment.js';
-import { caseKeys, onePerPatient, OrderedLookup, samplePatients, sampleStudies, type SamplePatients } from './case-keys.js';
+import { caseKeys, forEachCaseKey, onePerPatient, samplePatients, sampleStudies, type SamplePatients } from './case-keys.js';
 import { clinicalColumn, type ClinicalColumn } from './clinical-columns.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
@@ -42,14 +42,8 @@ export interface ClinicalEnrichmentData {
 async function membersOf(db: Db, matrices: ProfileMatrices, groups: readonly SampleGroup[]): Promise<Int32Array[]> {
   const cases = await caseKeys(db, matrices, 'sample');
   return groups.map((group) => {
-    const lookup = new OrderedLookup(cases);
     const keys = new Set<number>();
-    let study: string | undefined;
-    group.sampleIds.forEach((sampleId, i) => {
-      if (group.studyIds[i] !== study) lookup.inStudy((study = group.studyIds[i]));
-      const key = lookup.keyOf(sampleId);
-      if (key !== undefined) keys.add(key);
-    });
+    forEachCaseKey(cases, group.sampleIds.length, (i) => group.studyIds[i], (i) => group.sampleIds[i], (key) => keys.add(key));
     return Int32Array.from(keys);
   }).filter((keys) => keys.length > 0);
 }

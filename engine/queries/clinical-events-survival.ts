@@ -3,7 +3,7 @@
 // event (0:CENSORED). Only events with at least one attribute row take part.
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { caseKeys, OrderedLookup } from './case-keys.js';
+import { caseKeys, forEachCaseKey } from './case-keys.js';
 import type { EventRequest, PatientPairs } from './clinical-events-meta.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
@@ -71,15 +71,10 @@ const dayOf = (t: Timelines, id: EventIdentifier | undefined, patient: number): 
 
 /** The requested patients that exist, by key ascending (each once). */
 async function patientsOf(db: Db, matrices: ProfileMatrices, pairs: PatientPairs): Promise<{ key: number; studyId: string; patientId: string }[]> {
-  const lookup = new OrderedLookup(await caseKeys(db, matrices, 'patient'));
   const found = new Map<number, { key: number; studyId: string; patientId: string }>();
-  let study: string | undefined;
-  pairs.patientIds.forEach((patientId, i) => {
-    const studyId = pairs.studyIds[i];
-    if (studyId !== study) lookup.inStudy((study = studyId));
-    const key = lookup.keyOf(patientId);
-    if (key !== undefined) found.set(key, { key, studyId, patientId });
-  });
+  const { studyIds, patientIds } = pairs;
+  forEachCaseKey(await caseKeys(db, matrices, 'patient'), patientIds.length, (i) => studyIds[i], (i) => patientIds[i],
+    (key, i) => found.set(key, { key, studyId: studyIds[i], patientId: patientIds[i] }));
   return [...found.values()].sort((a, b) => a.key - b.key);
 }
 

@@ -4,7 +4,7 @@
 import { normalizeStudyViewFilter, type CustomSample } from '../filter/normalize.js';
 import type { Cohort, StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { caseKeys, cohortSampleKeys, membersOf, onePerPatient, OrderedLookup, samplePatients } from './case-keys.js';
+import { caseKeys, cohortSampleKeys, forEachCaseKey, membersOf, onePerPatient, samplePatients } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import type { ClinicalDataCountItem } from './study-view-counts.js';
 
@@ -58,16 +58,13 @@ export async function fetchCustomDataCounts(db: Db, matrices: ProfileMatrices, c
   return datasets.map((d) => {
     const unitOf = d.patientAttribute ? (key: number) => patients.patientOf[key] : (key: number) => key;
     const unitsOfValue = new Map<string, Set<number>>();
-    const lookup = new OrderedLookup(cases);
-    let study: string | undefined;
-    for (const entry of d.data) {
-      if (entry.studyId !== study) lookup.inStudy((study = entry.studyId));
-      const key = lookup.keyOf(entry.sampleId);
-      if (key === undefined || member[key] !== 1) continue;
-      let units = unitsOfValue.get(entry.value);
-      if (units === undefined) unitsOfValue.set(entry.value, (units = new Set()));
+    forEachCaseKey(cases, d.data.length, (i) => d.data[i].studyId, (i) => d.data[i].sampleId, (key, i) => {
+      if (member[key] !== 1) return;
+      const value = d.data[i].value;
+      let units = unitsOfValue.get(value);
+      if (units === undefined) unitsOfValue.set(value, (units = new Set()));
       units.add(unitOf(key));
-    }
+    });
     const counts = [...unitsOfValue].filter(([value]) => !NA_WORDS.has(value.toUpperCase()))
       .map(([value, units]) => ({ value, count: units.size }))
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
