@@ -136,3 +136,16 @@ export function geneSymbols(db: Db, matrices: ProfileMatrices): Promise<GeneSymb
     return symbols;
   }, (s) => BYTES_PER_ENTRY * (s.ofGene.size + [...s.ofPanel.values()].reduce((n, l) => n + l.length, 0)));
 }
+
+/** Each symbol's smallest Entrez id, per symbols lookup (built when first asked for). */
+const entrezOfSymbols = new WeakMap<GeneSymbols, Map<string, number>>();
+
+export function entrezOfSymbol(symbols: GeneSymbols): Map<string, number> {
+  let entrez = entrezOfSymbols.get(symbols);
+  if (entrez === undefined) {
+    entrez = new Map();
+    for (const [gene, symbol] of symbols.ofGene) if (!(entrez.get(symbol)! <= gene)) entrez.set(symbol, gene);
+    entrezOfSymbols.set(symbols, entrez);
+  }
+  return entrez;
+}

@@ -5,10 +5,12 @@ import { naLike } from '../filter/values.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { CountedValue } from '../stats/binning.js';
-import { cohortSampleKeys } from './case-keys.js';
+import { cohortSampleKeys, membersOf } from './case-keys.js';
+import { genePanels, profilingRows, type ProfilingRows } from './gene-table-lookups.js';
 import { entrezIdsOf } from './genes.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { countValuesIn, geneValueColumn, type ValueColumn } from './profile-value-columns.js';
+import { entrezOfSymbol, geneSampleEvents, geneSymbols, type GeneSampleEvents } from './resident-lookups.js';
 
 export interface GenomicDataCount {
   label: string;
@@ -66,30 +68,58 @@ function valuesByNumberDescending(column: ValueColumn, counts: readonly CountedV
 /**
  * "Mutated?" pie (4.10, SUMMARY): per requested gene, filtered samples with ≥ 1 mutation event of
  * the gene, profiled (MUTATION_EXTENDED sample↔profile row whose panel — or whole exome — holds
- * the gene) but not mutated, and not profiled; entries only when > 0.
+ * the gene) but not mutated, and not profiled; entries only when > 0. A symbol held by several
+ * genes counts its smallest Entrez id's. Counted in memory over the gene tables' lookups.
  */
-export async function fetchMutationSummaryCounts(db: Db, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
-  const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
-  const rows = await db.all<{ symbol: string; mutated: number; profiled: number }>(sql`
-    WITH genes AS (SELECT hugo_gene_symbol AS symbol, entrez_gene_id FROM gene WHERE hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[])))
-    SELECT g.symbol,
-      (SELECT count(DISTINCT e.sample_key) FROM genomic_event e
-        WHERE e.variant_type = 'mutation' AND e.entrez_gene_id = g.entrez_gene_id AND ${inCohort(cohort, 'e')})::INTEGER AS mutated,
-      (SELECT count(DISTINCT sp.sample_key) FROM sample_profile sp JOIN molecular_profile p USING (profile_key)
-        WHERE p.genetic_alteration_type = 'MUTATION_EXTENDED' AND ${inCohort(cohort, 'sp')}
-          AND (sp.panel_key IS NULL OR EXISTS (SELECT 1 FROM gene_panel_gene pg WHERE pg.panel_key = sp.panel_key AND pg.entrez_gene_id = g.entrez_gene_id)))::INTEGER AS profiled
-    FROM genes g`);
-  const [total] = await db.all<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM (${cohort})`);
+export async function fetchMutationSummaryCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+  const [keys, events, rows, panels, symbols] = await Promise.all([
+    cohortSampleKeys(db, matrices, cohort),
+    geneSampleEvents(db, matrices, sql`e.variant_type = 'mutation'`),
+    profilingRows(db, matrices, 'MUTATION_EXTENDED'),
+    genePanels(db, matrices),
+    geneSymbols(db, matrices),
+  ]);
+  const member = membersOf(keys);
+  const entrezOf = entrezOfSymbol(symbols);
   return genes.map((gene) => {
-    const row = rows.find((r) => r.symbol === gene.toUpperCase()) ?? { mutated: 0, profiled: 0 };
+    const entrez = entrezOf.get(gene.toUpperCase());
+    const mutated = entrez === undefined ? 0 : mutatedIn(events, entrez, member);
+    const profiled = entrez === undefined ? 0 : profiledIn(rows, new Set(panels.panelsOfGene.get(entrez)), member);
     const entries: [string, string, number][] = [
-      ['Mutated', 'MUTATED', row.mutated],
-      ['Not Mutated', 'NOT_MUTATED', row.profiled - row.mutated],
-      ['Not Profiled', 'NOT_PROFILED', total.n - row.profiled],
+      ['Mutated', 'MUTATED', mutated],
+      ['Not Mutated', 'NOT_MUTATED', profiled - mutated],
+      ['Not Profiled', 'NOT_PROFILED', keys.length - profiled],
     ];
     const counts = entries.filter(([, , n]) => n > 0).map(([label, value, count]) => ({ label, value, count, uniqueCount: count }));
     return { hugoGeneSymbol: gene, profileType: 'mutations', counts };
   });
+}
+
+/** The cohort's samples (`member`: 1 at their keys) with an event of the gene (runs by gene ascending). */
+function mutatedIn(events: GeneSampleEvents, entrez: number, member: Uint8Array): number {
+  let lo = 0;
+  let hi = events.genes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (events.genes[mid] < entrez) lo = mid + 1;
+    else hi = mid;
+  }
+  let n = 0;
+  if (events.genes[lo] === entrez) for (let i = events.offsets[lo]; i < events.offsets[lo + 1]; i++) n += member[events.samples[i]] === 1 ? 1 : 0;
+  return n;
+}
+
+/** The cohort's samples with a profiling row on a panel of `panels`, or without a panel (whole exome). */
+function profiledIn(rows: ProfilingRows, panels: ReadonlySet<number>, member: Uint8Array): number {
+  const counted = new Uint8Array(member.length);
+  let n = 0;
+  for (let i = 0; i < rows.samples.length; i++) {
+    const sample = rows.samples[i];
+    if (member[sample] !== 1 || counted[sample] === 1 || (rows.panels[i] >= 0 && !panels.has(rows.panels[i]))) continue;
+    counted[sample] = 1;
+    n++;
+  }
+  return n;
 }
 
 /**

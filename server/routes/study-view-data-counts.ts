@@ -56,7 +56,7 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
         const first = genomicDataFilters[0];
         const omit = genes.length === 1
           ? { block: 'mutationDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType, categorization: 'MUTATED' } : undefined;
-        return fetchMutationSummaryCounts(app.db, await cohortOf(app, filter, { omit }), genes);
+        return fetchMutationSummaryCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), genes);
       }
       // Not yet supported: per-count sampleIds and the Not Mutated / Not Profiled items (4.10).
       if (includeSampleIds) throw new InvalidRequest('includeSampleIds=true is not supported');
