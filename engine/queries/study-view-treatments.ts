@@ -12,6 +12,7 @@ import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { cohortSampleKeys, samplePatients } from './case-keys.js';
 import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
+import { countSampleTreatments } from './sample-treatment-counts.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 export interface ClinicalEventSample {
@@ -72,18 +73,20 @@ interface Sources {
 // The tier is one of three constants: a safe part of a table name.
 const treatmentsOf = (tables: DerivedTables, tier: TreatmentTier) => tables.derived(`treatments_${tier}`, treatmentEvents(tier, ALL_STUDIES));
 
+/** Every study's acquisitions (ACQUISITIONS). */
+const acquisitionsOf = (tables: DerivedTables) => tables.derived('sample_acquisitions', ACQUISITIONS);
+
+/** Every study's (study_key, patient_key, treatment, t): each patient's earliest start of each of the tier's treatments. */
+const startsOf = async (tables: DerivedTables, tier: TreatmentTier) => tables.derived(`treatment_starts_${tier}`, sql`
+  SELECT study_key, patient_key, treatment, min(start_date) AS t FROM ${await treatmentsOf(tables, tier)} GROUP BY ALL`);
+
 async function sourcesOf(cohort: Cohort, studies: Fragment, tables: DerivedTables): Promise<Sources> {
-  const acquired = await tables.derived('sample_acquisitions', ACQUISITIONS);
-  const treatments = (tier: TreatmentTier) => treatmentsOf(tables, tier);
+  const acquired = await acquisitionsOf(tables);
   return {
     // An acquisition's sample is of the event's study (found by that study and its id).
     acquisitions: sql`SELECT a.patient_key, a.sample_key, a.sample_id, a.t FROM ${acquired} a WHERE a.study_key IN (${studies}) AND ${inCohort(cohort, 'a')}`,
-    events: async (tier) => sql`SELECT * FROM ${await treatments(tier)} WHERE study_key IN (${studies})`,
-    starts: async (tier) => {
-      const starts = await tables.derived(`treatment_starts_${tier}`, sql`
-        SELECT study_key, patient_key, treatment, min(start_date) AS t FROM ${await treatments(tier)} GROUP BY ALL`);
-      return sql`SELECT patient_key, treatment, t FROM ${starts} WHERE study_key IN (${studies})`;
-    },
+    events: async (tier) => sql`SELECT * FROM ${await treatmentsOf(tables, tier)} WHERE study_key IN (${studies})`,
+    starts: async (tier) => sql`SELECT patient_key, treatment, t FROM ${await startsOf(tables, tier)} WHERE study_key IN (${studies})`,
   };
 }
 
@@ -128,15 +131,21 @@ async function* jsonRows(db: Db, rows: Fragment, order: Fragment): AsyncGenerato
 /**
  * sample-counts (column store; always tier Agent). `totalSamples` counts distinct sample *ids* (a
  * reference quirk: not study-qualified) of cohort acquisitions whose patient is a cohort patient
- * with any treatment.
+ * with any treatment. Counted in memory (sample-treatment-counts.ts) unless the samples are listed
+ * (DETAILED).
  */
 export async function fetchSampleTreatmentReport(
-  db: Db, cohort: Cohort, studies: Fragment, detailed: boolean, tables: DerivedTables,
+  db: Db, matrices: ProfileMatrices, cohort: Cohort, studies: Fragment, detailed: boolean, tables: DerivedTables,
 ): Promise<SampleTreatmentReport> {
+  if (!detailed) {
+    // Every study's rows: the cohort's samples and their patients are of its studies.
+    const { totalSamples, rows } = await countSampleTreatments(db, matrices, cohort, await acquisitionsOf(tables), await startsOf(tables, 'Agent'));
+    return { totalSamples, treatments: rows.map((row) => ({ ...row, samples: [] })) };
+  }
   const sources = await sourcesOf(cohort, studies, tables);
   // The total in the same statement: no row (no acquisition's patient treated) means a total of 0.
   // Treated patients are those of `tr` (every patient's treatments here: no narrowing).
-  const rows = await db.all<SampleTreatmentRow & { total: number }>(sql`${await sampleRowsQuery('Agent', sources, null, detailed, sql`,
+  const rows = await db.all<SampleTreatmentRow & { total: number }>(sql`${await sampleRowsQuery('Agent', sources, null, true, sql`,
     (SELECT count(DISTINCT a.sample_id) FROM a
       WHERE a.patient_key IN (SELECT patient_key FROM tr WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`)} ${SAMPLE_ROW_ORDER}`);
   return { totalSamples: rows[0]?.total ?? 0, treatments: rows.map(({ total: _, ...row }) => row) };

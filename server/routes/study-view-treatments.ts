@@ -51,7 +51,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) => {
       const { cohort, studies } = await scope(request.body);
-      return fetchSampleTreatmentReport(app.db, cohort, studies, request.query.projection === 'DETAILED', app.cohorts);
+      return fetchSampleTreatmentReport(app.db, app.matrices, cohort, studies, request.query.projection === 'DETAILED', app.cohorts);
     },
   );
 
