@@ -4,7 +4,7 @@
 import type { Cohort } from '../filter/compile.js';
 import { binData, type BinRequest, type CountedValue, type DataBin, type DataBinMethod } from '../stats/binning.js';
 import type { Db } from '../sql/db.js';
-import { sameSql, type Fragment } from '../sql/sql.js';
+import { sameSql } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { fetchClinicalDataCounts, type ClinicalDataCountItem } from './study-view-counts.js';
 import { fetchCustomDataCounts, type CustomDataset } from './study-view-custom-data.js';
@@ -59,11 +59,11 @@ export function binEach<R extends BinRequest, I extends object>(
  * one requested (3.17). Attributes no involved study defines give no bins.
  */
 export async function fetchClinicalDataBins(
-  db: Db, matrices: ProfileMatrices, cohorts: BinCohorts, involved: Fragment, attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
+  db: Db, matrices: ProfileMatrices, cohorts: BinCohorts, studyIds: readonly string[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0) return [];
   const ids = attributes.map((a) => a.attributeId);
-  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchClinicalDataCounts(db, matrices, c, involved, ids)));
+  const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchClinicalDataCounts(db, matrices, c, studyIds, ids)));
   return binEach(attributes, method, (a) => a.attributeId, unfiltered, filtered, (a) => ({ attributeId: a.attributeId }));
 }
 

@@ -2,7 +2,7 @@
 // (study-view.md 4.6, 4.9, 4.12, 5).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compileInvolvedStudies, involvedStudyIds } from '../../engine/filter/compile.js';
+import { involvedStudyIds } from '../../engine/filter/compile.js';
 import { fetchClinicalDataBins } from '../../engine/queries/study-view-bins.js';
 import { fetchGenericAssayDataBins, fetchGenomicDataBins } from '../../engine/queries/study-view-profile-bins.js';
 import {
@@ -31,7 +31,7 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Remove self (3.17): the attribute's clinical filter, only when exactly one is asked for.
       const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
       const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
-      return fetchClinicalDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), compileInvolvedStudies(filter), requests, method);
+      return fetchClinicalDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), involvedStudyIds(filter), requests, method);
     },
   );
 

@@ -2,7 +2,7 @@
 // mutated / CNA / structural variant gene tables (study-view.md 4.2-4.4, 4.13-4.15).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compileInvolvedStudies } from '../../engine/filter/compile.js';
+import { involvedStudyIds } from '../../engine/filter/compile.js';
 import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
 import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/queries/study-view-alterations.js';
 import { fetchMolecularProfileSampleCounts, fetchSampleListCounts } from '../../engine/queries/sample-set-counts.js';
@@ -37,7 +37,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Remove self (3.17) only when exactly one attribute is asked for.
       const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
       const cohort = await cohortOf(app, filter, { omit });
-      return fetchClinicalDataCounts(app.db, app.matrices, cohort, compileInvolvedStudies(filter), attributes.map((a) => a.attributeId));
+      return fetchClinicalDataCounts(app.db, app.matrices, cohort, involvedStudyIds(filter), attributes.map((a) => a.attributeId));
     },
   );
 
