@@ -28,6 +28,11 @@ export function naLike(v: Fragment): Fragment {
   return sql`(${v} IS NULL OR upper(trim(${v})) IN ('', 'NA', 'NAN', 'N/A'))`;
 }
 
+const NA_LIKE_TEXTS = new Set(['', 'NA', 'NAN', 'N/A']);
+
+/** naLike of a stored text, in memory (stored values are trimmed by the loaders, so trim's flavour does not matter). */
+export const isNaLike = (value: string): boolean => NA_LIKE_TEXTS.has(value.trim().toUpperCase());
+
 /** Case-insensitive equality with `lower()` (the reference's ILIKE wildcards are not copied). */
 export function equalsIgnoreCase(v: Fragment, value: string): Fragment {
   return sql`lower(${v}) = lower(${value})`;

@@ -118,10 +118,7 @@ export interface PatientSamples {
 export function patientSamples(db: Db, matrices: ProfileMatrices): Promise<PatientSamples> {
   return matrices.keep('patient samples', async () => {
     const [patients, samples] = await db.numericColumns(sql`SELECT patient_key::DOUBLE, sample_key::DOUBLE FROM sample ORDER BY 1, 2`);
-    const offsets = new Int32Array((patients.length > 0 ? patients[patients.length - 1] : -1) + 2);
-    for (const p of patients) offsets[p + 1]++;
-    for (let p = 1; p < offsets.length; p++) offsets[p] += offsets[p - 1];
-    return { offsets, samples };
+    return { offsets: offsetsByKey(patients), samples };
   }, (p) => p.offsets.byteLength + p.samples.byteLength);
 }
 
@@ -149,6 +146,17 @@ export function sampleStudies(db: Db, matrices: ProfileMatrices): Promise<Int32A
     const [samples, studies] = await db.numericColumns(sql`SELECT sample_key::DOUBLE, study_key::DOUBLE FROM sample`);
     return indexedByKey(samples, (i) => studies[i]);
   }, (studyOf) => studyOf.byteLength);
+}
+
+/**
+ * Where each key's rows start in rows sorted by their (non-negative integer) key: key k's rows are
+ * offsets[k] … offsets[k + 1], for every k up to the greatest key.
+ */
+export function offsetsByKey(sortedKeys: ArrayLike<number>): Int32Array {
+  const offsets = new Int32Array((sortedKeys.length > 0 ? sortedKeys[sortedKeys.length - 1] : -1) + 2);
+  for (let i = 0; i < sortedKeys.length; i++) offsets[sortedKeys[i] + 1]++;
+  for (let k = 1; k < offsets.length; k++) offsets[k] += offsets[k - 1];
+  return offsets;
 }
 
 /** Integer values by their (non-negative integer) keys: key i's value at keys[i]; -1 where no key is given. */

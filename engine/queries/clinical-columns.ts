@@ -7,6 +7,7 @@ import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
 import type { ProfileMatrices } from './profile-matrix.js';
+import { readTextPositions } from './resident-lookups.js';
 
 export interface ClinicalColumn {
   /** The attribute's distinct non-empty values, sorted (as DuckDB sorts VARCHAR). */
@@ -25,20 +26,14 @@ export interface ClinicalColumn {
 export function clinicalColumn(db: Db, matrices: ProfileMatrices, attrId: string): Promise<ClinicalColumn> {
   return matrices.keep(`clinical column ${attrId}`, async () => {
     const values = sql`
-      SELECT c.sample_key, c.attr_value FROM clinical_sample c WHERE c.attr_id = ${attrId} AND c.attr_value <> ''
+      SELECT c.sample_key, c.attr_value AS text FROM clinical_sample c WHERE c.attr_id = ${attrId} AND c.attr_value <> ''
       UNION ALL
       SELECT s.sample_key, c.attr_value FROM clinical_patient c JOIN sample s USING (patient_key)
       WHERE c.attr_id = ${attrId} AND c.attr_value <> ''`;
-    const [names, [keys, numbers, positions]] = await Promise.all([
-      db.all<{ name: string }>(sql`SELECT DISTINCT attr_value AS name FROM (${values}) ORDER BY name`),
-      db.numericColumns(sql`
-        SELECT sample_key::DOUBLE,
-          CASE WHEN regexp_full_match(attr_value, ${NUMERIC_VALUE_PATTERN}) THEN attr_value::DOUBLE END,
-          (dense_rank() OVER (ORDER BY attr_value) - 1)::DOUBLE
-        FROM (${values})`),
-    ]);
+    const { texts, columns: [keys, numbers, positions] } = await readTextPositions(db, values, sql`
+      sample_key::DOUBLE, CASE WHEN regexp_full_match(text, ${NUMERIC_VALUE_PATTERN}) THEN text::DOUBLE END, position`);
     const bound = keys.reduce((max, key) => Math.max(max, key + 1), 0);
-    const column: ClinicalColumn = { names: names.map((r) => r.name), categories: new Int32Array(bound).fill(-1), numbers: new Float64Array(bound).fill(NaN) };
+    const column: ClinicalColumn = { names: texts.map((r) => r.text), categories: new Int32Array(bound).fill(-1), numbers: new Float64Array(bound).fill(NaN) };
     keys.forEach((key, i) => {
       column.categories[key] = positions[i];
       column.numbers[key] = numbers[i];

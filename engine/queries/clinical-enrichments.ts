@@ -4,6 +4,7 @@
 // engine/stats/clinical-enrichment.ts runs the tests (in the worker pool); this module maps the
 // results back to attributes.
 import type { Db, Row } from '../sql/db.js';
+import { isNaLike } from '../filter/values.js';
 import { sql } from '../sql/sql.js';
 import type { ClinicalEnrichmentInput, ClinicalEnrichmentOutput } from '../stats/clinical-enrichment.js';
 import { caseKeys, forEachCaseKey, onePerPatient, samplePatients, sampleStudies, type SamplePatients } from './case-keys.js';
@@ -140,13 +141,11 @@ const naLikeOfColumns = new WeakMap<ClinicalColumn, Uint8Array>();
 function naLikeOf(column: ClinicalColumn): Uint8Array {
   let naLike = naLikeOfColumns.get(column);
   if (naLike === undefined) {
-    naLike = Uint8Array.from(column.names, (name) => (NA_LIKE.has(name.trim().toUpperCase()) ? 1 : 0));
+    naLike = Uint8Array.from(column.names, (name) => (isNaLike(name) ? 1 : 0));
     naLikeOfColumns.set(column, naLike);
   }
   return naLike;
 }
-
-const NA_LIKE = new Set(['', 'NA', 'NAN', 'N/A']);
 
 /** Counts per group and raw value (case-sensitive); the values any group holds, in the column's (VARCHAR) order. */
 function categoricalInput(column: ClinicalColumn, groups: readonly Int32Array[]): ClinicalEnrichmentInput['categorical'][number] {

@@ -70,7 +70,7 @@ const dayOf = (t: Timelines, id: EventIdentifier | undefined, patient: number): 
   (id?.position === 'FIRST' ? t.start : t.stop)[patient] ?? NaN;
 
 /** The requested patients that exist, by key ascending (each once). */
-async function patientsOf(db: Db, matrices: ProfileMatrices, pairs: PatientPairs): Promise<{ key: number; studyId: string; patientId: string }[]> {
+async function requestedPatients(db: Db, matrices: ProfileMatrices, pairs: PatientPairs): Promise<{ key: number; studyId: string; patientId: string }[]> {
   const found = new Map<number, { key: number; studyId: string; patientId: string }>();
   const { studyIds, patientIds } = pairs;
   forEachCaseKey(await caseKeys(db, matrices, 'patient'), patientIds.length, (i) => studyIds[i], (i) => patientIds[i],
@@ -89,7 +89,7 @@ export interface SurvivalRow {
 /** By patient key. A patient without a start event, or whose end does not come after its start, is left out. */
 export async function fetchSurvivalData(db: Db, matrices: ProfileMatrices, q: SurvivalQuery): Promise<SurvivalRow[]> {
   const [patients, starts, ends, censored] = await Promise.all([
-    patientsOf(db, matrices, q.patients),
+    requestedPatients(db, matrices, q.patients),
     timelines(db, matrices, q.start.clinicalEventRequests ?? []),
     timelines(db, matrices, q.end.clinicalEventRequests ?? []),
     timelines(db, matrices, q.censored?.clinicalEventRequests ?? []),

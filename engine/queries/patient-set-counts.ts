@@ -4,9 +4,9 @@
 // filter change, and scanning the event rows for a cohort took 30-50 ms at 272,000 samples.
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import type { SamplePatients } from './case-keys.js';
+import { offsetsByKey, type SamplePatients } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-import { BYTES_PER_ENTRY } from './resident-lookups.js';
+import { BYTES_PER_ENTRY, readTextPositions } from './resident-lookups.js';
 
 /** Labels in DuckDB's VARCHAR order, each with its distinct patients. */
 export interface PatientSets {
@@ -19,15 +19,10 @@ export interface PatientSets {
 /** `pairs`: (label, patient_key) rows, repeats allowed; `key` names the lookup. */
 export function patientSets(db: Db, matrices: ProfileMatrices, key: string, pairs: () => Promise<Fragment>): Promise<PatientSets> {
   return matrices.keep(`patient sets ${key}`, async () => {
-    const distinct = sql`SELECT DISTINCT label, patient_key FROM (${await pairs()})`;
-    const [labels, [positions, patients]] = await Promise.all([
-      db.all<{ label: string }>(sql`SELECT DISTINCT label FROM (${distinct}) ORDER BY label`),
-      db.numericColumns(sql`SELECT (dense_rank() OVER (ORDER BY label) - 1)::DOUBLE AS position, patient_key::DOUBLE FROM (${distinct}) ORDER BY 1, 2`),
-    ]);
-    const offsets = new Int32Array(labels.length + 1);
-    for (const position of positions) offsets[position + 1]++;
-    for (let i = 1; i < offsets.length; i++) offsets[i] += offsets[i - 1];
-    return { labels: labels.map((r) => r.label), offsets, patients: Int32Array.from(patients) };
+    const { texts, columns: [positions, patients] } = await readTextPositions(db,
+      sql`SELECT DISTINCT label AS text, patient_key FROM (${await pairs()})`, sql`position, patient_key::DOUBLE`, { order: sql`ORDER BY 1, 2` });
+    // Every label has rows: its runs' offsets are one per label, and one past the last.
+    return { labels: texts.map((r) => r.text), offsets: offsetsByKey(positions), patients: Int32Array.from(patients) };
   }, (s) => s.offsets.byteLength + s.patients.byteLength + BYTES_PER_ENTRY * s.labels.length);
 }
 

@@ -10,7 +10,7 @@ import { sql, type Fragment } from '../sql/sql.js';
 import { caseCount, type CountedValue } from '../stats/binning.js';
 import { membersOf } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-import { BYTES_PER_ENTRY } from './resident-lookups.js';
+import { BYTES_PER_ENTRY, readTextPositions } from './resident-lookups.js';
 
 /** Non-NA values, one row per stored cell, ordered by patient, value and sample. */
 export interface ValueColumn {
@@ -26,14 +26,11 @@ export interface ValueColumn {
 
 /** `cells`: (sample_key, patient_key, value) of every stored cell, NA-like ones included. */
 async function readValueColumn(db: Db, cells: Fragment): Promise<ValueColumn> {
-  const present = sql`SELECT * FROM (${cells}) WHERE NOT ${naLike(sql`value`)}`;
-  const [names, [samples, patients, values]] = await Promise.all([
-    db.all<{ name: string; double: number | null }>(sql`SELECT name, TRY_CAST(name AS DOUBLE) AS double FROM (SELECT DISTINCT value AS name FROM (${present})) ORDER BY name`),
-    db.numericColumns(sql`
-      SELECT sample_key::DOUBLE, patient_key::DOUBLE, (dense_rank() OVER (ORDER BY value) - 1)::DOUBLE AS position
-      FROM (${present}) ORDER BY patient_key, position, sample_key`),
-  ]);
-  return { names: names.map((r) => r.name), doubles: names.map((r) => r.double), samples: Int32Array.from(samples), patients: Int32Array.from(patients), values: Int32Array.from(values) };
+  const { texts, columns: [samples, patients, values] } = await readTextPositions<{ double: number | null }>(db,
+    sql`SELECT sample_key, patient_key, value AS text FROM (${cells}) WHERE NOT ${naLike(sql`value`)}`,
+    sql`sample_key::DOUBLE, patient_key::DOUBLE, position`,
+    { order: sql`ORDER BY patient_key, position, sample_key`, perText: sql`, TRY_CAST(text AS DOUBLE) AS double` });
+  return { names: texts.map((r) => r.text), doubles: texts.map((r) => r.double), samples: Int32Array.from(samples), patients: Int32Array.from(patients), values: Int32Array.from(values) };
 }
 
 const columnBytes = (c: ValueColumn) => c.samples.byteLength + c.patients.byteLength + c.values.byteLength + 2 * BYTES_PER_ENTRY * c.names.length;

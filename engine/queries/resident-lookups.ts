@@ -12,6 +12,22 @@ import type { ProfileMatrices } from './profile-matrix.js';
 /** Rough bytes per entry held in a map (key, value, the map's own entry). */
 export const BYTES_PER_ENTRY = 100;
 
+/**
+ * A query's rows with their VARCHAR column `text` held as positions: the distinct texts in DuckDB's
+ * VARCHAR order (with the `perText` columns over `text`, if any), and the DOUBLE columns `columns`
+ * selects over the rows and `position` (the row's text's position among the texts), in `order`.
+ * Lookups keep the positions, a number per row, and each text once.
+ */
+export async function readTextPositions<T extends object = object>(
+  db: Db, rows: Fragment, columns: Fragment, options: { order?: Fragment; perText?: Fragment } = {},
+): Promise<{ texts: ({ text: string } & T)[]; columns: Float64Array[] }> {
+  const [texts, numeric] = await Promise.all([
+    db.all<{ text: string } & T>(sql`SELECT text ${options.perText ?? sql``} FROM (SELECT DISTINCT text FROM (${rows})) ORDER BY text`),
+    db.numericColumns(sql`SELECT ${columns} FROM (SELECT *, (dense_rank() OVER (ORDER BY text) - 1)::DOUBLE AS position FROM (${rows})) ${options.order ?? sql``}`),
+  ]);
+  return { texts, columns: numeric };
+}
+
 /** Per gene (entrez ids ascending), the distinct samples of one profile with an event passing a filter. */
 export interface AlteredSamples {
   genes: Float64Array;

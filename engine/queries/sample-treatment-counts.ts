@@ -5,10 +5,10 @@
 import type { Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { cohortSampleKeys, membersOf, samplePatients } from './case-keys.js';
+import { cohortSampleKeys, membersOf, offsetsByKey, samplePatients } from './case-keys.js';
 import { patientsOf } from './patient-set-counts.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-import { BYTES_PER_ENTRY } from './resident-lookups.js';
+import { BYTES_PER_ENTRY, readTextPositions } from './resident-lookups.js';
 
 /** Acquisition rows: per (event patient, sample), the earliest acquisition day. */
 interface Acquisitions {
@@ -40,15 +40,9 @@ interface TreatmentStarts {
 /** `table`: (patient_key, treatment, t) rows, one per patient and treatment. */
 function treatmentStarts(db: Db, matrices: ProfileMatrices, table: Fragment): Promise<TreatmentStarts> {
   return matrices.keep(`treatment starts ${table.text}`, async () => {
-    const [names, [patients, treatments, days]] = await Promise.all([
-      db.all<{ name: string }>(sql`SELECT DISTINCT treatment AS name FROM ${table} ORDER BY name`),
-      db.numericColumns(sql`
-        SELECT patient_key::DOUBLE, (dense_rank() OVER (ORDER BY treatment) - 1)::DOUBLE AS position, t::DOUBLE FROM ${table} ORDER BY 1, 2`),
-    ]);
-    const offsets = new Int32Array(patients.reduce((bound, p) => Math.max(bound, p + 1), 0) + 1);
-    for (const p of patients) offsets[p + 1]++;
-    for (let p = 1; p < offsets.length; p++) offsets[p] += offsets[p - 1];
-    return { names: names.map((r) => r.name), offsets, treatments: Int32Array.from(treatments), days };
+    const { texts, columns: [patients, treatments, days] } = await readTextPositions(db,
+      sql`SELECT patient_key, treatment AS text, t FROM ${table}`, sql`patient_key::DOUBLE, position, t::DOUBLE`, { order: sql`ORDER BY 1, 2` });
+    return { names: texts.map((r) => r.text), offsets: offsetsByKey(patients), treatments: Int32Array.from(treatments), days };
   }, (s) => s.offsets.byteLength + s.treatments.byteLength + s.days.byteLength + BYTES_PER_ENTRY * s.names.length);
 }
 

@@ -2,6 +2,7 @@
 // and molecular profile counts (4.2, 4.3) are in sample-set-counts.ts.
 import type { Db } from '../sql/db.js';
 import type { Cohort } from '../filter/compile.js';
+import { isNaLike } from '../filter/values.js';
 import { sql } from '../sql/sql.js';
 import type { CountedValue } from '../stats/binning.js';
 import { cohortSampleKeys, onePerPatient, samplePatients } from './case-keys.js';
@@ -17,8 +18,6 @@ export interface ClinicalDataCountItem {
   counts: ValueCount[];
 }
 
-/** Stored values counted as NA (compared in upper case). */
-const NA_LIKE = new Set(['', 'NA', 'NAN', 'N/A']);
 
 /**
  * The counts of one attribute's values over the given samples, NA-like values left out, case
@@ -62,7 +61,7 @@ function valueGroups(column: ClinicalColumn): ValueGroups {
   const groupOf = new Int32Array(column.names.length).fill(-1);
   const byLowerCase = new Map<string, number>();
   column.names.forEach((value, category) => {
-    if (NA_LIKE.has(value.toUpperCase())) return;
+    if (isNaLike(value)) return;
     const lower = value.toLowerCase();
     let group = byLowerCase.get(lower);
     if (group === undefined) byLowerCase.set(lower, (group = byLowerCase.size));
