@@ -14,6 +14,11 @@ export async function* jsonTexts(batches: AsyncGenerator<readonly unknown[], voi
 }
 
 export async function sendJsonArrayStream(reply: FastifyReply, batches: Batches): Promise<FastifyReply> {
+  return reply.type('application/json; charset=utf-8').send(await jsonArrayStream(reply, batches));
+}
+
+/** The JSON array of `batches` as a stream for `reply`, its first batch read. */
+export async function jsonArrayStream(reply: FastifyReply, batches: Batches): Promise<Readable> {
   // Awaiting the first batch before any byte is sent keeps a failing query a clean 500 answer.
   const first = await batches.next();
   async function* body(): AsyncGenerator<string, void, undefined> {
@@ -38,5 +43,5 @@ export async function sendJsonArrayStream(reply: FastifyReply, batches: Batches)
   const end = () => void batches.return(undefined);
   if (reply.raw.destroyed) end();
   else reply.raw.once('close', end);
-  return reply.type('application/json; charset=utf-8').send(Readable.from(body(), { highWaterMark: 1 }));
+  return Readable.from(body(), { highWaterMark: 1 });
 }

@@ -5,28 +5,15 @@
 // still reading a table must not lose it). A cohort found to hold every sample of its studies
 // (a filter that excludes nothing, or a sampleIdentifiers list of a whole study) is marked
 // `wholeStudies`, so that queries test study keys instead of probing the table.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { digestOf, raw, sql, type Fragment } from '../sql/sql.js';
 import type { Cohort } from './compile.js';
 
 const SCHEMA = 'cohort_cache';
-
-/**
- * A digest of the statement and its parameters. Each parameter is hashed as its type, length and
- * text, so that a packed list of 272,000 sample ids goes straight to the hash (no JSON copy).
- */
-function keyOf(cohort: Cohort): string {
-  const hash = createHash('sha1').update(cohort.text);
-  for (const param of cohort.params) {
-    const text = typeof param === 'string' ? param : JSON.stringify(param, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
-    hash.update(`\0${typeof param}:${text.length}:`).update(text);
-  }
-  return hash.digest('hex');
-}
 
 /** What queries deriving tables from the store need of the cache. */
 export type DerivedTables = Pick<CohortCache, 'derived'>;
@@ -73,7 +60,7 @@ export class CohortCache {
   /** The same cohort read from its materialised table (whole-study cohorts are cheap as they are). */
   async resolve(cohort: Cohort): Promise<Cohort> {
     if (cohort.wholeStudies !== undefined) return cohort;
-    const key = keyOf(cohort);
+    const key = digestOf(cohort);
     let entry = this.entries.get(key);
     if (entry === undefined) {
       entry = { table: this.materialise(cohort), lastUsed: 0 };

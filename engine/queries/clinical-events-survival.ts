@@ -9,13 +9,15 @@ import type { ProfileMatrices } from './profile-matrix.js';
 
 export interface EventIdentifier { clinicalEventRequests?: readonly EventRequest[]; position: 'FIRST' | 'LAST' }
 
-export interface SurvivalQuery {
-  patients: PatientPairs;
-  attributeIdPrefix: string;
+/** What a survival answer measures, for the patients asked for. */
+export interface SurvivalEvents {
   start: EventIdentifier;
   end: EventIdentifier;
   censored?: EventIdentifier;
 }
+
+/** A patient asked for that exists: its key, and its ids as the request spells them (the store's). */
+export interface SurvivalPatient { key: number; studyId: string; patientId: string }
 
 /** An event matches a request of its type; if the request lists attributes, one of its (key, value) rows must equal one. */
 function matchClause(requests: readonly EventRequest[]): Fragment {
@@ -70,8 +72,8 @@ const dayOf = (t: Timelines, id: EventIdentifier | undefined, patient: number): 
   (id?.position === 'FIRST' ? t.start : t.stop)[patient] ?? NaN;
 
 /** The requested patients that exist, by key ascending (each once). */
-async function requestedPatients(db: Db, matrices: ProfileMatrices, pairs: PatientPairs): Promise<{ key: number; studyId: string; patientId: string }[]> {
-  const found = new Map<number, { key: number; studyId: string; patientId: string }>();
+export async function requestedPatients(db: Db, matrices: ProfileMatrices, pairs: PatientPairs): Promise<SurvivalPatient[]> {
+  const found = new Map<number, SurvivalPatient>();
   const { studyIds, patientIds } = pairs;
   forEachCaseKey(await caseKeys(db, matrices, 'patient'), patientIds.length, (i) => studyIds[i], (i) => patientIds[i],
     (key, i) => found.set(key, { key, studyId: studyIds[i], patientId: patientIds[i] }));
@@ -86,10 +88,12 @@ export interface SurvivalRow {
   event: boolean;
 }
 
-/** By patient key. A patient without a start event, or whose end does not come after its start, is left out. */
-export async function fetchSurvivalData(db: Db, matrices: ProfileMatrices, q: SurvivalQuery): Promise<SurvivalRow[]> {
-  const [patients, starts, ends, censored] = await Promise.all([
-    requestedPatients(db, matrices, q.patients),
+/**
+ * In the order of `patients` (requestedPatients'). A patient without a start event, or whose end
+ * does not come after its start, is left out.
+ */
+export async function fetchSurvivalData(db: Db, matrices: ProfileMatrices, patients: readonly SurvivalPatient[], q: SurvivalEvents): Promise<SurvivalRow[]> {
+  const [starts, ends, censored] = await Promise.all([
     timelines(db, matrices, q.start.clinicalEventRequests ?? []),
     timelines(db, matrices, q.end.clinicalEventRequests ?? []),
     timelines(db, matrices, q.censored?.clinicalEventRequests ?? []),

@@ -1,14 +1,19 @@
 // Transport concerns of every response (api.md 1.1): CORS exposing cBioPortal's headers,
 // gzip/br compression, Elapsed-Time, and a Server-Timing header that splits SQL time from total.
 import compress from '@fastify/compress';
-import zlib from 'node:zlib';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { createGunzip } from 'node:zlib';
 import { Transform } from 'node:stream';
 import { queryTimer, type QueryTimer } from '../../engine/sql/query-timer.js';
+import { BROTLI_OPTIONS, ENCODINGS, ZLIB_OPTIONS } from '../compression.js';
+import { KeptAnswers } from '../kept-answers.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Large answers kept compressed for their next request (server/kept-answers.ts). */
+    answers: KeptAnswers;
+  }
   interface FastifyRequest {
     timing: { started: number; sql: QueryTimer };
   }
@@ -20,16 +25,8 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
     methods: ['GET', 'POST', 'DELETE', 'HEAD', 'OPTIONS'],
     exposedHeaders: ['total-count', 'sample-count', 'elapsed-time', 'server-timing'],
   });
-  // The fastest levels: answers run to tens of MB of JSON (272,000 filtered samples: 50 MB), where
-  // gzip's default level costs ~300 ms and brotli's ~400; level 1 of either still shrinks this JSON
-  // 15-30 fold. Output in 64 KB pieces rather than 16: each piece is a round trip between zlib's
-  // thread and this one (50 MB took ~130 ms to compress and send with 16 KB, ~70 with 64).
-  const chunkSize = 64 * 1024;
-  await app.register(compress, {
-    global: true, encodings: ['br', 'gzip', 'deflate'], threshold: 1024,
-    zlibOptions: { level: 1, chunkSize },
-    brotliOptions: { chunkSize, params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
-  });
+  await app.register(compress, { global: true, encodings: [...ENCODINGS], threshold: 1024, zlibOptions: ZLIB_OPTIONS, brotliOptions: BROTLI_OPTIONS });
+  app.decorate('answers', new KeptAnswers());
   app.decorateRequest('timing', undefined as never);
   app.addHook('preValidation', async (request) => {
     // Values are trimmed, and `?projection=` (an empty value) means the parameter is absent (api.md 1.3).

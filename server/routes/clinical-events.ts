@@ -7,11 +7,12 @@ import {
   CLINICAL_EVENT_SORT_COLUMNS, countClinicalEvents, fetchClinicalEvents, type ClinicalEventQuery, type ClinicalEventSortBy,
 } from '../../engine/queries/clinical-events.js';
 import { fetchClinicalEventsMeta } from '../../engine/queries/clinical-events-meta.js';
-import { fetchSurvivalData, javaDoubleText, type SurvivalRow } from '../../engine/queries/clinical-events-survival.js';
+import { fetchSurvivalData, javaDoubleText, requestedPatients, type SurvivalRow } from '../../engine/queries/clinical-events-survival.js';
 import { requirePatientKey } from '../../engine/queries/lookup.js';
 import { uniqueKey } from '../../engine/keys.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { sendJsonArrayStream } from '../json-array-stream.js';
+import { jsonArrayStream } from '../json-array-stream.js';
+import { answerKey } from '../kept-answers.js';
 import { literalUnion, pageOf, pagingQuery, StudyIdParams } from '../params.js';
 import { ClinicalDataSchema } from '../schemas/clinical-data.js';
 import { ClinicalEventAttributeRequestSchema, ClinicalEventSchema, SurvivalRequestSchema } from '../schemas/clinical-events.js';
@@ -71,11 +72,12 @@ export const clinicalEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const b = request.body;
-    const rows = await fetchSurvivalData(app.db, app.matrices, {
-      patients: pairsOf(b.patientIdentifiers), attributeIdPrefix: b.attributeIdPrefix,
-      start: b.startEventRequestIdentifier, end: b.endEventRequestIdentifier, censored: b.censoredEventRequestIdentifier,
-    });
-    return sendJsonArrayStream(reply, survivalJson(rows, b.attributeIdPrefix));
+    const patients = await requestedPatients(app.db, app.matrices, pairsOf(b.patientIdentifiers));
+    const events = { start: b.startEventRequestIdentifier, end: b.endEventRequestIdentifier, censored: b.censoredEventRequestIdentifier };
+    // A chart of every patient of a study is asked for again with each visit: 56 MB of JSON at GENIE's size.
+    const key = answerKey('survival-data', b.attributeIdPrefix, JSON.stringify(events), Float64Array.from(patients, (p) => p.key));
+    return app.answers.send(request, reply, key, async () =>
+      jsonArrayStream(reply, survivalJson(await fetchSurvivalData(app.db, app.matrices, patients, events), b.attributeIdPrefix)));
   });
 };
 

@@ -1,10 +1,10 @@
 // POST /api/filtered-samples/fetch (study-view.md 4.1): the samples a StudyViewFilter selects,
 // sorted by sampleId, with cBioPortal's column-store fields (ids and keys; sampleType is absent).
-import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { StudyViewFilter } from '../../engine/filter/compile.js';
 import { filteredSamplesJson } from '../../engine/queries/filtered-samples.js';
+import { digestOf } from '../../engine/sql/sql.js';
 import { SampleSchema } from '../schemas/samples.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import { cohortOf } from '../study-view-request.js';
@@ -23,8 +23,6 @@ export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const cohort = await cohortOf(app, request.body as StudyViewFilter, { negate: request.query.negateFilters === true });
     // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
     // The answer is JSON text already (SampleSchema's fields, tested against the goldens), in chunks.
-    const chunks = await filteredSamplesJson(app.db, app.matrices, cohort);
-    const bytes = chunks.reduce((n, chunk) => n + chunk.length, 0);
-    return reply.type('application/json; charset=utf-8').header('content-length', bytes).send(Readable.from(chunks) as never);
+    return app.answers.send(request, reply, `filtered-samples\0${digestOf(cohort)}`, () => filteredSamplesJson(app.db, app.matrices, cohort));
   });
 };

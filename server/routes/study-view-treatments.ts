@@ -7,7 +7,8 @@ import {
   fetchPatientTreatmentReport, fetchPatientTreatmentRows, fetchSampleTreatmentReport, fetchSampleTreatmentRows,
   hasSampleTreatmentData, hasTreatmentData,
 } from '../../engine/queries/study-view-treatments.js';
-import { sendJsonArrayStream } from '../json-array-stream.js';
+import { digestOf } from '../../engine/sql/sql.js';
+import { jsonArrayStream } from '../json-array-stream.js';
 import { Projection } from '../params.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
@@ -65,7 +66,9 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request, reply) => {
       const { cohort, studies } = await scope(request.body);
-      return sendJsonArrayStream(reply, await fetchPatientTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies, app.cohorts));
+      const tier = request.query.tier ?? 'Agent';
+      return app.answers.send(request, reply, `treatments/patient\0${tier}\0${digestOf(cohort)}\0${digestOf(studies)}`, async () =>
+        jsonArrayStream(reply, await fetchPatientTreatmentRows(app.db, tier, cohort, studies, app.cohorts)));
     },
   );
 
@@ -79,7 +82,9 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request, reply) => {
       const { cohort, studies } = await scope(request.body);
-      return sendJsonArrayStream(reply, await fetchSampleTreatmentRows(app.db, request.query.tier ?? 'Agent', cohort, studies, app.cohorts));
+      const tier = request.query.tier ?? 'Agent';
+      return app.answers.send(request, reply, `treatments/sample\0${tier}\0${digestOf(cohort)}\0${digestOf(studies)}`, async () =>
+        jsonArrayStream(reply, await fetchSampleTreatmentRows(app.db, tier, cohort, studies, app.cohorts)));
     },
   );
 

@@ -1,5 +1,6 @@
 // Clinical event routes, the event meta fetch and survival data (api.md 10) over the lgg study's
 // four timeline files (loaded in the order specimen, status, surgery, treatment).
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueKey } from '../../engine/keys.js';
@@ -160,6 +161,21 @@ describe('POST /api/survival-data/fetch', () => {
     const plain = (await post(url, body)).body;
     const shuffled = [{ studyId: 'nope', patientId: 'P01' }, ...[...patients].reverse(), patients[1], { studyId: LGG, patientId: 'p01' }];
     expect((await post(url, { ...body, patientIdentifiers: shuffled })).body).toBe(plain);
+  });
+
+  it('sends an answer kept compressed again only for the same patients, prefix and events', async () => {
+    const body = { patientIdentifiers: patients, attributeIdPrefix: 'PFS', startEventRequestIdentifier: { clinicalEventRequests: [{ eventType: 'SURGERY' }], position: 'FIRST' }, endEventRequestIdentifier: status };
+    const bodies = [
+      body, { ...body, patientIdentifiers: [...patients].reverse() }, { ...body, patientIdentifiers: patients.slice(1) }, { ...body, attributeIdPrefix: 'OS' },
+      { ...body, endEventRequestIdentifier: { ...status, position: 'LAST' } }, { ...body, censoredEventRequestIdentifier: { clinicalEventRequests: [{ eventType: 'SURGERY' }], position: 'FIRST' } },
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const payload of bodies) {
+        const brotli = await app.inject({ method: 'POST', url, payload, headers: { 'accept-encoding': 'br' } });
+        expect(brotli.headers['content-encoding']).toBe('br');
+        expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe((await post(url, payload)).body);
+      }
+    }
   });
 
   it('answers 400 to bad bodies', async () => {

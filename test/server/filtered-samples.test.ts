@@ -2,6 +2,7 @@
 // test/golden/filtered-samples: responses computed by make-goldens.py (Python over the study TSVs).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../helpers/app.js';
@@ -43,6 +44,18 @@ describe('filtered-samples edge cases', () => {
     expect(old.statusCode).toBe(200);
     expect(old.json()).toEqual((await post(body)).json());
     expect(old.json().length).toBeGreaterThan(0);
+  });
+
+  it('sends a cohort kept compressed again only for that cohort (negated or not)', async () => {
+    const male = { studyIds: [LGG], clinicalDataFilters: [{ attributeId: 'SEX', values: [{ value: 'Male' }] }] };
+    const requests: [unknown, string][] = [[{ studyIds: [LGG] }, ''], [male, ''], [male, '?negateFilters=true'], [{ sampleIdentifiers: [{ studyId: LGG, sampleId: 'P01_Pri' }] }, '']];
+    for (let round = 0; round < 2; round++) {
+      for (const [body, query] of requests) {
+        const brotli = await app.inject({ method: 'POST', url: `/api/filtered-samples/fetch${query}`, payload: body as object, headers: { 'accept-encoding': 'br' } });
+        expect(brotli.headers['content-encoding']).toBe('br');
+        expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual((await post(body, query)).json());
+      }
+    }
   });
 
   it('ignores unknown properties and alterationFilter', async () => {

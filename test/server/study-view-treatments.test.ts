@@ -7,6 +7,7 @@
 // P26_Pri_B (a sample of P26 in data_clinical_sample.txt) under P24: the reference (both engines)
 // pairs it with P24's treatments, as the event's patient, which the rows below show.
 // study_es_0 has no timeline file; AGENT_CLASS / AGENT_TARGET occur in no study.
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp } from '../helpers/app.js';
@@ -159,6 +160,23 @@ describe('POST /api/treatments/patient (Legacy rows)', () => {
     expect((await post('/treatments/patient', twoSamples)).body).toEqual([{ treatment: 'TMZ', count: 1, samples: shallow('P04_Rec2') }]);
     expect((await post('/treatments/patient', NOBODY)).body).toEqual([]);
     expect((await post('/treatments/patient?tier=AgentTarget', ALL)).body).toEqual([]);
+  });
+});
+
+describe('treatment rows kept compressed', () => {
+  it('are sent again only for the same endpoint, tier and cohort', async () => {
+    for (let round = 0; round < 2; round++) {
+      for (const path of ['/treatments/patient', '/treatments/sample']) {
+        for (const query of ['', '?tier=AgentClass']) {
+          for (const body of [ALL, FEMALE]) {
+            const url = `/api${path}${query}`;
+            const brotli = await app.inject({ method: 'POST', url, payload: body, headers: { 'accept-encoding': 'br' } });
+            expect(brotli.headers['content-encoding']).toBe('br');
+            expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual((await post(`${path}${query}`, body)).body);
+          }
+        }
+      }
+    }
   });
 });
 
