@@ -11,6 +11,7 @@ import { entrezIdsOf } from './genes.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { countValuesIn, geneValueColumn, type ValueColumn } from './profile-value-columns.js';
 import { entrezOfSymbol, geneSampleEvents, geneSymbols, type GeneSampleEvents } from './resident-lookups.js';
+import { genericAssayValues } from './study-view-profile-bins.js';
 
 export interface GenomicDataCount {
   label: string;
@@ -149,20 +150,36 @@ export interface GenericAssayDataCountItem {
  * Categorical / binary generic assay charts (4.11) over the profiles `<studyId>_<profileType>`.
  * Units are patients when a profile of the type in an involved study is patient-level (values are
  * stored copied to every sample of the patient), else samples. Raw values (case-sensitive) minus
- * NA-like ones are counted over the filtered units. With `stableIds`: one item per requested
- * entity (request order), NA = filtered units − Σ, always present (one per entity, the intended
- * reading of the reference's single NA). Without: every entity with data among the filtered
- * units, NA = filtered units with any row of the profile type − Σ, only when > 0; items sorted by
- * the id's leading integer (0 if none), then id. Counts by count desc, then value; NA last.
+ * NA-like ones are counted over the filtered units; counts by count desc, then value.
+ *
+ * Per requested entity (request order, each once), counted in memory over the entity's kept values
+ * (profile-value-columns.ts): NA = filtered units − Σ, always present (one per entity, the
+ * intended reading of the reference's single NA).
  */
-export async function fetchGenericAssayDataCounts(
-  db: Db, cohort: Cohort, involved: Fragment, profileType: string, stableIds: readonly string[] | undefined,
+export async function fetchGenericAssayEntityCounts(
+  db: Db, matrices: ProfileMatrices, cohort: Cohort, studyIds: readonly string[], profileType: string, stableIds: readonly string[],
 ): Promise<GenericAssayDataCountItem[]> {
+  const ids = [...new Set(stableIds)];
+  const counted = await genericAssayValues(db, matrices, cohort, studyIds, profileType, ids);
+  return ids.map((id) => {
+    // The units without a value come last as NA, when there are any; stored values are never NA-like.
+    const values = [...counted.get(id)!];
+    const na = values.at(-1)?.value === 'NA' ? values.pop()!.count : 0;
+    // Stable: values of one count stay in VARCHAR order.
+    const counts = values.sort((a, b) => b.count - a.count).map(({ value, count }) => ({ value, count }));
+    return { stableId: id, counts: [...counts, { value: 'NA', count: na }] };
+  });
+}
+
+/**
+ * As fetchGenericAssayEntityCounts, for every entity with data among the filtered units: NA =
+ * filtered units with any row of the profile type − Σ, only when > 0; items sorted by the id's
+ * leading integer (0 if none), then id.
+ */
+export async function fetchGenericAssayDataCounts(db: Db, cohort: Cohort, involved: Fragment, profileType: string): Promise<GenericAssayDataCountItem[]> {
   const profiles = sql`SELECT p.profile_key, p.patient_level FROM molecular_profile p JOIN cancer_study c ON c.study_key = p.study_key
     WHERE p.genetic_alteration_type = 'GENERIC_ASSAY' AND p.stable_id = c.study_id || '_' || ${profileType} AND p.study_key IN (${involved})`;
-  const ids = stableIds === undefined ? null : [...new Set(stableIds)];
-  const entityMatch = ids === null ? sql`TRUE` : sql`v.entity_key IN (SELECT entity_key FROM generic_entity WHERE stable_id IN (SELECT unnest(${ids}::VARCHAR[])))`;
-  const rows = await db.all<{ stable_id: string; counts: { value: string; count: number }[]; units: number; with_rows: number }>(sql`
+  const rows = await db.all<{ stable_id: string; counts: { value: string; count: number }[]; with_rows: number }>(sql`
     WITH prof AS (${profiles}),
     lvl AS (SELECT coalesce(bool_or(patient_level), FALSE) AS patient FROM prof),
     fs AS (SELECT s.sample_key, CASE WHEN (SELECT patient FROM lvl) THEN s.patient_key ELSE s.sample_key END AS unit
@@ -170,28 +187,16 @@ export async function fetchGenericAssayDataCounts(
     vals AS (
       SELECT ge.stable_id, v.value, fs.unit FROM generic_assay_value v JOIN generic_entity ge USING (entity_key)
         JOIN fs ON fs.sample_key = v.sample_key
-      WHERE ${entityMatch} AND v.profile_key IN (SELECT profile_key FROM prof)),
+      WHERE v.profile_key IN (SELECT profile_key FROM prof)),
     counted AS (
       SELECT stable_id, value, count(DISTINCT unit)::INTEGER AS count FROM vals
       WHERE NOT ${naLike(sql`value`)} GROUP BY stable_id, value),
     entities AS (SELECT DISTINCT stable_id FROM vals)
     SELECT e.stable_id,
       coalesce((SELECT list({'value': c.value, 'count': c.count} ORDER BY c.count DESC, c.value) FROM counted c WHERE c.stable_id = e.stable_id), []) AS counts,
-      (SELECT count(DISTINCT unit) FROM fs)::INTEGER AS units,
       (SELECT count(DISTINCT unit) FROM vals)::INTEGER AS with_rows
     FROM entities e`);
-  const byId = new Map(rows.map((r) => [r.stable_id, r]));
   const sum = (counts: { count: number }[]) => counts.reduce((n, c) => n + c.count, 0);
-  if (ids !== null) {
-    const [{ units }] = await db.all<{ units: number }>(sql`
-      WITH prof AS (${profiles})
-      SELECT (CASE WHEN (SELECT coalesce(bool_or(patient_level), FALSE) FROM prof) THEN count(DISTINCT patient_key) ELSE count(*) END)::INTEGER AS units
-      FROM sample s WHERE ${inCohort(cohort, 's')}`);
-    return ids.map((id) => {
-      const counts = byId.get(id)?.counts ?? [];
-      return { stableId: id, counts: [...counts, { value: 'NA', count: units - sum(counts) }] };
-    });
-  }
   const leading = (id: string) => Number(/^\d+/.exec(id)?.[0] ?? 0);
   return rows
     .sort((a, b) => leading(a.stable_id) - leading(b.stable_id) || (a.stable_id < b.stable_id ? -1 : a.stable_id > b.stable_id ? 1 : 0))

@@ -54,7 +54,7 @@ export async function fetchGenomicDataBins(
  * (values are stored copied to every sample of the patient); then NA for the units without one
  * (one per key, as genomicValues).
  */
-async function genericAssayValues(
+export async function genericAssayValues(
   db: Db, matrices: ProfileMatrices, cohort: BinCohorts['filtered'], studyIds: readonly string[], profileType: string, stableIds: readonly string[],
 ): Promise<ValuesByKey> {
   const [levels, keys] = await Promise.all([patientLevelStudies(db, matrices, profileType), cohortSampleKeys(db, matrices, cohort)]);

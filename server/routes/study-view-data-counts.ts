@@ -3,9 +3,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { compileInvolvedStudies } from '../../engine/filter/compile.js';
+import { compileInvolvedStudies, involvedStudyIds } from '../../engine/filter/compile.js';
 import {
-  fetchGenericAssayDataCounts, fetchGenomicDataCounts, fetchMutationSummaryCounts, fetchMutationTypeCounts,
+  fetchGenericAssayDataCounts, fetchGenericAssayEntityCounts, fetchGenomicDataCounts, fetchMutationSummaryCounts, fetchMutationTypeCounts,
 } from '../../engine/queries/study-view-data-counts.js';
 import {
   GenericAssayDataCountFilterSchema, GenericAssayDataCountItemSchema, GenomicDataCountFilterSchema, GenomicDataCountItemSchema,
@@ -79,11 +79,11 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       if (filters.length === 0 && (profileType ?? '').trim() === '') throw new InvalidRequest('genericAssayDataFilters or profileType is required');
       const filter = studyViewFilterOf(studyViewFilter);
       if (filters.length === 0) {
-        return fetchGenericAssayDataCounts(app.db, await cohortOf(app, filter), compileInvolvedStudies(filter), profileType as string, undefined);
+        return fetchGenericAssayDataCounts(app.db, await cohortOf(app, filter), compileInvolvedStudies(filter), profileType as string);
       }
       // Remove self (3.17): same stableId, any profile type, only when exactly one filter is asked for.
       const omit = filters.length === 1 ? { block: 'genericAssayDataFilters', key: filters[0].stableId } : undefined;
-      return fetchGenericAssayDataCounts(app.db, await cohortOf(app, filter, { omit }), compileInvolvedStudies(filter),
+      return fetchGenericAssayEntityCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), involvedStudyIds(filter),
         filters[0].profileType, filters.map((f) => f.stableId));
     },
   );
