@@ -13,7 +13,7 @@ import { installVirtualStudyIds } from './virtual-studies.js';
 import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
 import { installOpenApi } from './plugins/openapi.js';
 import { validatorsSkippingRememberedLists } from './remembered-list-validation.js';
-import { rememberSampleIdentifierLists } from './repeated-identifiers.js';
+import { rememberLongLists } from './repeated-identifiers.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
 declare module 'fastify' {
@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installVirtualStudyIds(app);
   await installHttp(app);
   await installOpenApi(app);
-  rememberSampleIdentifierLists(app);
+  rememberLongLists(app);
   await app.register(
     async (api) => {
       for (const routes of ROUTE_GROUPS) await api.register(routes);

@@ -1,8 +1,11 @@
 // The objects of a parsed request body that pass a test (StudyViewFilters holding studyIds or
-// sampleIdentifiers, say), found without descending into those two lists: a Study View body may
-// list 272,000 sample identifiers.
+// sampleIdentifiers, say), found without descending into those lists or a custom dataset's
+// samples: a Study View body may list 272,000 sample identifiers, and as many custom values.
 
 export type JsonObject = Record<string, unknown>;
+
+/** The keys whose values are not descended into: lists of ids or of custom values. */
+export const UNWALKED: ReadonlySet<string> = new Set(['studyIds', 'sampleIdentifiers', 'samples']);
 
 export function objectsWhere(body: unknown, test: (object: JsonObject) => boolean): JsonObject[] {
   const found: JsonObject[] = [];
@@ -13,7 +16,7 @@ export function objectsWhere(body: unknown, test: (object: JsonObject) => boolea
     } else if (typeof value === 'object' && value !== null) {
       const object = value as JsonObject;
       if (test(object)) found.push(object);
-      for (const key in object) if (key !== 'studyIds' && key !== 'sampleIdentifiers') walk(object[key]);
+      for (const key in object) if (!UNWALKED.has(key)) walk(object[key]);
     }
   };
   walk(body);

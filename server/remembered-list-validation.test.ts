@@ -5,7 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorsSkippingRememberedLists } from './remembered-list-validation.js';
-import { rememberSampleIdentifierLists } from './repeated-identifiers.js';
+import { rememberLongLists } from './repeated-identifiers.js';
 
 const opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
 const Identifier = Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { additionalProperties: true });
@@ -17,6 +17,13 @@ const schemas = {
     other: opt(Type.Object({ sampleIdentifiers: Type.Array(WithPatient) })),
   }),
   withPatients: Type.Object({ studyViewFilter: Type.Object({ sampleIdentifiers: Type.Array(WithPatient) }) }),
+  // A custom chart's dataset in an item of a list, with bounds (an upper one on the dataset).
+  customData: Type.Object({
+    attributes: Type.Array(Type.Object({ attributeId: Type.String(), samples: opt(Type.Array(Identifier, { maxItems: 1_000_000 })) }), { maxItems: 10 }),
+    studyViewFilter: Type.Object({ sampleIdentifiers: opt(Type.Array(Identifier)) }),
+  }),
+  // A lower bound: [] in the list's place would fail it, so the body is validated whole.
+  atLeastOne: Type.Object({ attributes: Type.Array(Type.Object({ samples: Type.Array(Identifier, { minItems: 1 }) })) }),
   // Which items the list needs depends on a sibling: not a plain place.
   conditional: Type.Object({
     studyViewFilter: Type.Union([
@@ -34,7 +41,7 @@ beforeAll(async () => {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
     schemaController: { compilersFactory: { buildValidator: validatorsSkippingRememberedLists() as never } },
   });
-  rememberSampleIdentifierLists(app);
+  rememberLongLists(app);
   for (const [name, body] of Object.entries(schemas)) {
     app.post(`/${name}`, { schema: { body } }, async (request) => {
       lastBody = request.body as typeof lastBody;
@@ -84,5 +91,43 @@ describe('validatorsSkippingRememberedLists', () => {
     expect((await post('/conditional', { studyViewFilter: { kind: 'a', sampleIdentifiers: LIST } })).status).toBe(200);
     expect((await post('/conditional', { studyViewFilter: { kind: 'a', sampleIdentifiers: LIST } })).status).toBe(200);
     expect((await post('/conditional', { studyViewFilter: { kind: 'b', sampleIdentifiers: LIST } })).status).toBe(400);
+  });
+
+  it('skips a custom dataset and a filter\'s list of one body, each at its place, once both passed', async () => {
+    const dataset = LIST.map((item) => ({ ...item, value: 'A' }));
+    const body = { attributes: [{ attributeId: 'x', samples: dataset }], studyViewFilter: { sampleIdentifiers: LIST } };
+    expect((await post('/customData', body)).status).toBe(200); // parsed whole, both remembered
+    expect((await post('/customData', body)).status).toBe(200); // given both, checked whole
+    const samples = (lastBody.attributes as unknown as { samples: { studyId: unknown }[] }[])[0].samples;
+    const identifiers = lastBody.studyViewFilter.sampleIdentifiers as { studyId: unknown }[];
+    expect(Object.isFrozen(samples) && Object.isFrozen(identifiers)).toBe(true);
+    samples[7].studyId = { not: 'a string' };
+    identifiers[7].studyId = { not: 'a string' };
+    try {
+      expect((await post('/customData', body)).status).toBe(200);
+      // Another place (the second attribute) is checked whole.
+      expect((await post('/customData', { attributes: [{ attributeId: 'y' }, { attributeId: 'x', samples: dataset }], studyViewFilter: {} })).status).toBe(400);
+      expect((await post('/customData', { attributes: [{ attributeId: 'x', samples: dataset }], studyViewFilter: {} })).status).toBe(200);
+      // The rest of the body is still checked.
+      expect((await post('/customData', { ...body, attributes: [{ attributeId: 5, samples: dataset }] })).status).toBe(200); // coerced to '5'
+      expect((await post('/customData', { ...body, attributes: [{ samples: dataset }] })).status).toBe(400);
+    } finally {
+      samples[7].studyId = 'st';
+      identifiers[7].studyId = 'st';
+    }
+  });
+
+  it('checks a list whole where its schema has a lower bound', async () => {
+    const body = { attributes: [{ samples: LIST }] };
+    expect((await post('/atLeastOne', body)).status).toBe(200);
+    expect((await post('/atLeastOne', body)).status).toBe(200);
+    const list = (lastBody.attributes as unknown as { samples: { studyId: unknown }[] }[])[0].samples;
+    expect(Object.isFrozen(list)).toBe(true);
+    list[3].studyId = { not: 'a string' };
+    try {
+      expect((await post('/atLeastOne', body)).status).toBe(400);
+    } finally {
+      list[3].studyId = 'st';
+    }
   });
 });

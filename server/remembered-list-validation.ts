@@ -1,14 +1,15 @@
-// Fastify validates each body against its route's schema: for a remembered sampleIdentifiers list
-// of 272,000 items (repeated-identifiers.ts) that took ~12 ms of every request of a Study View page.
-// A route's validator now checks a remembered list at a given place in the body once; later bodies
-// holding it there are validated with an empty list in its place, then given it back. This is
-// exact where the schema of that place is a plain array of items (optionally nullable) under plain
-// objects: the body is then valid with the list if and only if it is valid with [], the list's
-// items having passed already (the list is frozen, and its items are changed by nobody after
-// validation). Elsewhere (unions, conditions, references, array bounds) the body is validated whole.
+// Fastify validates each body against its route's schema: for a remembered list of 272,000 items
+// (repeated-identifiers.ts: sampleIdentifiers, a custom dataset's samples) that took ~12 ms of every
+// request of a Study View page. A route's validator now checks a remembered list at a given place
+// in the body once; later bodies holding it there are validated with an empty list in its place,
+// then given it back. This is exact where the schema of that place is an array of items with at
+// most an upper bound (optionally nullable) under plain objects and arrays: the body is then valid
+// with the list if and only if it is valid with [], the list having passed already (the list is
+// frozen, and its items are changed by nobody after validation). Elsewhere (unions, conditions,
+// references, a lower bound) the body is validated whole.
 import AjvCompiler from '@fastify/ajv-compiler';
-import { rememberedListIn } from './repeated-identifiers.js';
-import type { JsonObject } from './filter-holders.js';
+import { UNWALKED, type JsonObject } from './filter-holders.js';
+import { rememberedListsIn } from './repeated-identifiers.js';
 
 type Schema = Record<string, unknown>;
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
@@ -34,23 +35,24 @@ function skippingRememberedLists(validate: Validate, schema: Schema): Validate {
   /** Per list, the places (paths) where this validator passed it. */
   const passed = new WeakMap<readonly unknown[], Set<string>>();
   const wrapped: Validate = (body) => {
-    const given = rememberedListIn(body);
-    const path = given === undefined ? undefined : pathTo(body, given.holder);
-    if (given === undefined || path === undefined || !isPlainList(schema, path)) return run(body);
-    const key = path.join('\u0000');
-    const places = passed.get(given.list);
-    if (places?.has(key)) {
-      given.holder.sampleIdentifiers = [];
-      try {
-        if (run(body)) return true;
-      } finally {
-        given.holder.sampleIdentifiers = given.list;
-      }
-      return run(body); // for the errors it has with the list
+    const lists = rememberedListsIn(body).flatMap((given) => {
+      const path = pathTo(body, given.holder, given.key);
+      return path !== undefined && isPlainList(schema, path) ? [{ ...given, place: path.join('\u0000') }] : [];
+    });
+    const skipped = lists.filter((l) => passed.get(l.list)?.has(l.place));
+    for (const l of skipped) l.holder[l.key] = [];
+    let valid: boolean;
+    try {
+      valid = run(body);
+    } finally {
+      for (const l of skipped) l.holder[l.key] = l.list;
     }
-    const valid = run(body);
-    if (valid && (places?.size ?? 0) < PLACES_KEPT) (places ?? passed.set(given.list, new Set()).get(given.list)!).add(key);
-    return valid;
+    if (!valid) return skipped.length === 0 ? false : run(body); // for the errors it has with the lists
+    for (const l of lists) {
+      const places = passed.get(l.list) ?? passed.set(l.list, new Set()).get(l.list)!;
+      if (places.size < PLACES_KEPT) places.add(l.place);
+    }
+    return true;
   };
   const run = (body: unknown) => {
     const valid = validate(body);
@@ -60,14 +62,14 @@ function skippingRememberedLists(validate: Validate, schema: Schema): Validate {
   return wrapped;
 }
 
-/** The keys from `body` down to `holder`'s sampleIdentifiers (array indexes included); undefined if not found. */
-function pathTo(body: unknown, holder: JsonObject): string[] | undefined {
+/** The keys from `body` down to `holder`'s `key` (array indexes included); undefined if not found. */
+function pathTo(body: unknown, holder: JsonObject, key: string): string[] | undefined {
   const walk = (value: unknown, path: string[]): string[] | undefined => {
-    if (value === holder) return [...path, 'sampleIdentifiers'];
+    if (value === holder) return [...path, key];
     if (typeof value !== 'object' || value === null) return undefined;
-    for (const key in value as JsonObject) {
-      if (key === 'sampleIdentifiers' || key === 'studyIds') continue;
-      const found = walk((value as JsonObject)[key], [...path, key]);
+    for (const k in value as JsonObject) {
+      if (UNWALKED.has(k)) continue;
+      const found = walk((value as JsonObject)[k], [...path, k]);
       if (found !== undefined) return found;
     }
     return undefined;
@@ -78,11 +80,18 @@ function pathTo(body: unknown, holder: JsonObject): string[] | undefined {
 /** Keywords a plain object or array node may carry besides its own (annotations and the like). */
 const ANNOTATIONS = new Set(['title', 'description', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$id', '$schema', '$comment']);
 
-/** Does the schema hold, at `path`, a plain array reached through plain objects (no array bounds)? */
+/**
+ * Does the schema hold, at `path`, an array with at most an upper bound, reached through plain
+ * objects and arrays (an array's bounds do not matter when one of its items holds the list)?
+ */
 function isPlainList(schema: Schema, path: readonly string[]): boolean {
   let node: Schema | undefined = schema;
   for (const key of path) {
     node = nonNull(node);
+    if (node?.type === 'array' && /^\d+$/.test(key) && only(node, ['type', 'items', 'minItems', 'maxItems']) && !Array.isArray(node.items)) {
+      node = node.items as Schema;
+      continue;
+    }
     if (node === undefined || !only(node, ['type', 'properties', 'required', 'additionalProperties']) || node.type !== 'object') return false;
     const next = (node.properties as Record<string, Schema> | undefined)?.[key];
     // A key the schema does not name is allowed whatever its value, or refused whatever it is,
@@ -91,7 +100,7 @@ function isPlainList(schema: Schema, path: readonly string[]): boolean {
     node = next;
   }
   node = nonNull(node);
-  return node !== undefined && node.type === 'array' && only(node, ['type', 'items']);
+  return node !== undefined && node.type === 'array' && only(node, ['type', 'items', 'maxItems']);
 }
 
 /** The node itself, or its non-null branch when it is anyOf [node, null]; undefined for other compositions. */

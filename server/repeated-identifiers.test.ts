@@ -2,13 +2,13 @@
 // list is parsed once, and bad bodies are rejected as Fastify's own parser rejects them.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rememberSampleIdentifierLists } from './repeated-identifiers.js';
+import { rememberLongLists } from './repeated-identifiers.js';
 
 let app: FastifyInstance;
 const seen: unknown[] = [];
 beforeAll(async () => {
   app = Fastify({ bodyLimit: 1 << 26 });
-  rememberSampleIdentifierLists(app);
+  rememberLongLists(app);
   app.post('/echo', async (request) => {
     seen.push(request.body);
     return request.body;
@@ -24,7 +24,7 @@ const post = async (payload: string) => {
   return { status: res.statusCode, body: res.json(), value: seen.at(-1) as Record<string, unknown> & { studyViewFilter?: Record<string, unknown> } };
 };
 
-describe('rememberSampleIdentifierLists', () => {
+describe('rememberLongLists', () => {
   it('gives what JSON.parse gives, the remembered list from the second body on, whatever surrounds it', async () => {
     const first = JSON.stringify({ sampleIdentifiers: LIST, clinicalDataFilters: [{ attributeId: 'AGE' }] });
     const a = await post(first);
@@ -75,5 +75,32 @@ describe('rememberSampleIdentifierLists', () => {
       expect(res.status).toBe(400);
       expect(res.body).toEqual(usual.json());
     }
+  });
+
+  it('remembers a custom dataset\'s samples too, and both lists of one body, each on its own', async () => {
+    const dataset = (value: string) => LIST.map((item) => ({ ...item, value }));
+    const body = (values: string) => JSON.stringify({ attributes: [{ attributeId: 'x', samples: dataset(values) }], studyViewFilter: { sampleIdentifiers: LIST } });
+    type Custom = { attributes: { samples: unknown[] }[]; studyViewFilter: { sampleIdentifiers: unknown[] } };
+    const first = (await post(body('A'))).value as unknown as Custom;
+    const again = (await post(body('A'))).value as unknown as Custom;
+    expect(again).toEqual(JSON.parse(body('A')));
+    expect(again.attributes[0].samples).toBe(first.attributes[0].samples);
+    expect(again.studyViewFilter.sampleIdentifiers).toBe(first.studyViewFilter.sampleIdentifiers);
+    // Another dataset with the same identifiers: the identifiers are given, the dataset parsed and remembered.
+    const other = (await post(body('B'))).value as unknown as Custom;
+    expect(other).toEqual(JSON.parse(body('B')));
+    expect(other.studyViewFilter.sampleIdentifiers).toBe(first.studyViewFilter.sampleIdentifiers);
+    expect((await post(body('B'))).value.attributes).toEqual(other.attributes);
+    expect(((await post(body('B'))).value as unknown as Custom).attributes[0].samples).toBe(other.attributes[0].samples);
+  });
+
+  it('parses as usual where one list names the other key inside it', async () => {
+    // sampleIdentifiers items carrying a "samples" key, before and after being remembered.
+    const nested = JSON.stringify({ sampleIdentifiers: LIST.map((item, i) => (i === 5 ? { ...item, samples: LIST.slice(0, 3) } : item)), attributes: [{ samples: LIST }] });
+    for (let i = 0; i < 3; i++) expect((await post(nested)).value).toEqual(JSON.parse(nested));
+    const dataset = JSON.stringify({ attributes: [{ samples: LIST }] });
+    await post(dataset);
+    const inside = JSON.stringify({ sampleIdentifiers: [...LIST.slice(0, 10), { studyId: 'st', sampleId: 'x', samples: LIST }], attributes: [] });
+    for (let i = 0; i < 2; i++) expect((await post(inside)).value).toEqual(JSON.parse(inside));
   });
 });

@@ -1,13 +1,15 @@
 // Study View requests come a dozen at a time with one StudyViewFilter, and that filter may list
-// every one of 272,000 samples (sampleIdentifiers: 15 MB of JSON). Parsing the list again for each
-// of them costs more than most of their queries: ~40 ms, and as much again collecting the 272,000
-// objects it leaves. So the text of a long list is remembered with its parsed value. A large body
-// holding the same text at its one "sampleIdentifiers" key is parsed without it (a marker in its
-// place, by Fastify's own parser, so that what is accepted and what is rejected do not change) and
-// given the remembered identifiers: the same array, frozen, and its items (no code changes either;
-// being the same list, it is checked against each route's schema once, remembered-list-validation.ts,
-// and resolved to sample keys once, engine/queries/sample-identifiers.ts).
-// The text cannot be part of a string (its quotes are not escaped), so equal text is an equal value.
+// every one of 272,000 samples (sampleIdentifiers: 15 MB of JSON); a custom chart's requests carry
+// its whole dataset each time (a "samples" list: 18 MB for every sample of a study). Parsing such a
+// list again for each request costs more than most of their queries: ~40-55 ms, and as much again
+// collecting the 272,000 objects it leaves. So the text of a long list is remembered with its
+// parsed value. A large body holding the same text at its one key of that name is parsed without
+// it (a marker in its place, by Fastify's own parser, so that what is accepted and what is
+// rejected do not change) and given the remembered list: the same array, frozen, and its items (no
+// code changes either; being the same list, it is checked against each route's schema once,
+// remembered-list-validation.ts, and resolved to sample keys once, engine/queries/sample-identifiers.ts
+// and study-view-custom-data.ts). The text cannot be part of a string (its quotes are not
+// escaped), so equal text is an equal value.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { objectsWhere, type JsonObject } from './filter-holders.js';
 import { closingBracket } from './sliced-json.js';
@@ -17,11 +19,14 @@ const LARGE_BODY = 1 << 20;
 /** Lists from this length on are remembered. */
 const LONG_LIST = 4096;
 /** Lists remembered, most recently used first. */
-const REMEMBERED = 4;
+const REMEMBERED = 6;
 
-const KEY = '"sampleIdentifiers"';
-/** The value put where the list was: a string with a NUL, which a body's text cannot hold unescaped. */
-const MARKER = '\u0000sampleIdentifiers';
+/** The keys whose lists are remembered: a StudyViewFilter's samples, a custom dataset's. */
+const KEYS = ['sampleIdentifiers', 'samples'] as const;
+type ListKey = (typeof KEYS)[number];
+const QUOTED = KEYS.map((key) => Buffer.from(JSON.stringify(key)));
+/** The value put where a list was: a string with a NUL, which a body's text cannot hold unescaped. */
+const markerOf = (key: ListKey) => `\u0000${key}`;
 
 interface Remembered {
   /** The list's text, as UTF-8 bytes. */
@@ -29,26 +34,40 @@ interface Remembered {
   list: readonly unknown[];
 }
 
-interface RememberedList {
-  /** The object of the body holding the list at its sampleIdentifiers key. */
+export interface RememberedList {
+  /** The object of the body holding the list at `key`. */
   holder: JsonObject;
+  key: ListKey;
   list: readonly unknown[];
 }
 
-/** Each body given a remembered list. */
-const givenLists = new WeakMap<JsonObject, RememberedList>();
+/** The remembered lists each body was given. */
+const givenLists = new WeakMap<JsonObject, RememberedList[]>();
 
-/** The remembered list `body` was given, if its holder still holds it (a hook may have replaced it). */
-export function rememberedListIn(body: unknown): RememberedList | undefined {
+/** The remembered lists `body` was given that their holders still hold (a hook may have replaced one). */
+export function rememberedListsIn(body: unknown): RememberedList[] {
   const given = typeof body === 'object' && body !== null ? givenLists.get(body as JsonObject) : undefined;
-  return given !== undefined && given.holder.sampleIdentifiers === given.list ? given : undefined;
+  return given?.filter((g) => g.holder[g.key] === g.list) ?? [];
 }
 
 type Done = (error: Error | null, body?: unknown) => void;
 type Parser = (request: FastifyRequest, body: string | Buffer, done: Done) => void;
 
+/** A key's one place in a body: where its name starts, and its list's '['. */
+interface Place {
+  key: ListKey;
+  quoted: Buffer;
+  keyAt: number;
+  at: number;
+}
+
+/** A place holding a remembered list, the key named nowhere else. */
+interface Hit extends Place {
+  remembered: Remembered;
+}
+
 /** Installs the parser on `app`'s context (routes registered after it, in it or below, use it). */
-export function rememberSampleIdentifierLists(app: FastifyInstance): void {
+export function rememberLongLists(app: FastifyInstance): void {
   const whole = app.getDefaultJsonParser('error', 'error') as unknown as Parser;
   const remembered: Remembered[] = [];
   app.removeContentTypeParser('application/json');
@@ -56,31 +75,69 @@ export function rememberSampleIdentifierLists(app: FastifyInstance): void {
   // around a remembered list is ever decoded (decoding 15 MB took longer than all the rest).
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
-    const key = bytes.length < LARGE_BODY ? -1 : bytes.indexOf(KEY);
-    const at = key < 0 ? -1 : listAfter(bytes, key + KEY.length);
-    if (at < 0) return whole(request, bytes, done);
-    // The key must be the body's only one. None is before `key`; a remembered list holds none (it
-    // was the only one of its body); so only what follows the list is searched (not its 15 MB).
-    const known = remembered.findIndex((r) => startsWithAt(bytes, r.bytes, at));
-    if (known < 0 || bytes.indexOf(KEY, at + remembered[known].bytes.length) >= 0) {
-      return whole(request, bytes, (error, value) => {
-        if (!error && bytes.indexOf(KEY, key + 1) < 0) remember(remembered, bytes, at, value);
-        done(error, value);
-      });
-    }
-    const [hit] = remembered.splice(known, 1);
-    remembered.unshift(hit);
+    const places = bytes.length < LARGE_BODY ? [] : placesIn(bytes);
+    if (places.length === 0) return whole(request, bytes, done);
+    const hits = hitsAt(bytes, places, remembered);
+    const parsedWhole = () => whole(request, bytes, (error, value) => {
+      if (!error) for (const place of places) remember(remembered, bytes, place, value);
+      done(error, value);
+    });
+    if (hits.length === 0) return parsedWhole();
     // '[' and ']' are single bytes: no character is split.
-    const rest = `${bytes.toString('utf8', 0, at)}${JSON.stringify(MARKER)}${bytes.toString('utf8', at + hit.bytes.length)}`;
+    let rest = '';
+    let from = 0;
+    for (const hit of hits) {
+      rest += `${bytes.toString('utf8', from, hit.at)}${JSON.stringify(markerOf(hit.key))}`;
+      from = hit.at + hit.remembered.bytes.length;
+    }
+    rest += bytes.toString('utf8', from);
     whole(request, rest, (error, value) => {
       if (error) return done(error);
-      const holders = objectsWhere(value, (object) => object.sampleIdentifiers === MARKER);
-      if (holders.length !== 1) return whole(request, bytes, done);
-      holders[0].sampleIdentifiers = hit.list;
-      givenLists.set(value as JsonObject, { holder: holders[0], list: hit.list });
+      const given: RememberedList[] = [];
+      for (const hit of hits) {
+        const holders = objectsWhere(value, (object) => object[hit.key] === markerOf(hit.key));
+        if (holders.length !== 1) return parsedWhole();
+        given.push({ holder: holders[0], key: hit.key, list: hit.remembered.list });
+      }
+      for (const g of given) g.holder[g.key] = g.list;
+      givenLists.set(value as JsonObject, given);
+      for (const place of places) if (!hits.some((hit) => hit.key === place.key)) remember(remembered, bytes, place, value);
       done(null, value);
     });
   });
+}
+
+/** Each key's first place in the body where a list follows its name, by position. */
+function placesIn(bytes: Buffer): Place[] {
+  const places: Place[] = [];
+  KEYS.forEach((key, i) => {
+    const keyAt = bytes.indexOf(QUOTED[i]);
+    const at = keyAt < 0 ? -1 : listAfter(bytes, keyAt + QUOTED[i].length);
+    if (at >= 0) places.push({ key, quoted: QUOTED[i], keyAt, at });
+  });
+  return places.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * The places holding a remembered list (moved to the front of `remembered`), when their key is the
+ * body's only one: none is before its place; a remembered list holds none of the key it was
+ * remembered under (it was the only one of its body), so only what follows the list is searched
+ * (not its 15 MB), which also makes sure that no other hit lies inside it.
+ */
+function hitsAt(bytes: Buffer, places: readonly Place[], remembered: Remembered[]): Hit[] {
+  const hits: Hit[] = [];
+  for (const place of places) {
+    const known = remembered.findIndex((r) => startsWithAt(bytes, r.bytes, place.at));
+    if (known < 0) continue;
+    const end = place.at + remembered[known].bytes.length;
+    if (bytes.indexOf(place.quoted, end) >= 0) continue;
+    // Two lists cannot overlap: the other key, named inside this list, would be named twice.
+    if (hits.some((h) => h.at + h.remembered.bytes.length > place.at)) return [];
+    const [hit] = remembered.splice(known, 1);
+    remembered.unshift(hit);
+    hits.push({ ...place, remembered: hit });
+  }
+  return hits;
 }
 
 /** JSON's whitespace bytes: space, tab, line feed, carriage return. */
@@ -98,13 +155,15 @@ function startsWithAt(bytes: Buffer, prefix: Buffer, at: number): boolean {
   return at + prefix.length <= bytes.length && bytes.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
 }
 
-function remember(remembered: Remembered[], bytes: Buffer, at: number, value: unknown): void {
-  const holders = objectsWhere(value, (object) => Array.isArray(object.sampleIdentifiers));
-  const list = holders.length === 1 ? (holders[0].sampleIdentifiers as unknown[]) : [];
+/** Remembers the long list at `place` of a parsed body, if its key is the body's only one. */
+function remember(remembered: Remembered[], bytes: Buffer, place: Place, value: unknown): void {
+  if (bytes.indexOf(place.quoted, place.keyAt + 1) >= 0) return;
+  const holders = objectsWhere(value, (object) => Array.isArray(object[place.key]));
+  const list = holders.length === 1 ? (holders[0][place.key] as unknown[]) : [];
   // Latin-1 gives a character per byte, so offsets in the text are offsets in the bytes (the
   // brackets, quotes and backslashes closingBracket looks for are ASCII).
-  const end = list.length >= LONG_LIST ? closingBracket(bytes.toString('latin1'), at) : -1;
+  const end = list.length >= LONG_LIST ? closingBracket(bytes.toString('latin1'), place.at) : -1;
   if (end < 0) return;
-  remembered.unshift({ bytes: Buffer.from(bytes.subarray(at, end + 1)), list: Object.freeze(list) });
+  remembered.unshift({ bytes: Buffer.from(bytes.subarray(place.at, end + 1)), list: Object.freeze(list) });
   remembered.splice(REMEMBERED);
 }

@@ -4,7 +4,7 @@
 import { normalizeStudyViewFilter, type CustomSample } from '../filter/normalize.js';
 import type { Cohort, StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { caseKeys, cohortSampleKeys, forEachCaseKey, membersOf, onePerPatient, samplePatients } from './case-keys.js';
+import { caseKeys, cohortSampleKeys, forEachCaseKey, membersOf, onePerPatient, samplePatients, type CaseKeys } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import type { ClinicalDataCountItem } from './study-view-counts.js';
 
@@ -34,12 +34,55 @@ export function customDatasetsOf(attributes: readonly CustomDataAttribute[], fil
   const out = new Map<string, CustomDataset>();
   for (const a of attributes) {
     if (out.has(a.attributeId)) continue;
-    const data = a.samples != null && a.samples.length > 0
-      ? a.samples.map((s) => ({ studyId: s.studyId, sampleId: s.sampleId, value: s.value ?? '' }))
-      : fromFilter.get(a.attributeId);
+    const data = a.samples != null && a.samples.length > 0 ? entriesOf(a.samples) : fromFilter.get(a.attributeId);
     if (data !== undefined) out.set(a.attributeId, { id: a.attributeId, patientAttribute: a.patientAttribute === true, data });
   }
   return [...out.values()];
+}
+
+/** Each inline list's entries, while the list is held: a remembered list (server/repeated-identifiers.ts) comes with every request of its chart. */
+const entriesOfLists = new WeakMap<NonNullable<CustomDataAttribute['samples']>, readonly CustomSample[]>();
+
+function entriesOf(samples: NonNullable<CustomDataAttribute['samples']>): readonly CustomSample[] {
+  let entries = entriesOfLists.get(samples);
+  if (entries === undefined) entriesOfLists.set(samples, (entries = samples.map((s) => ({ studyId: s.studyId, sampleId: s.sampleId, value: s.value ?? '' }))));
+  return entries;
+}
+
+/** A dataset's entries that name a sample of the store, grouped by value. */
+interface FoundEntries {
+  /** The distinct values, in order of first entry. */
+  values: string[];
+  /** Value v's entries' sample keys are keys[offsets[v]] … keys[offsets[v + 1]]. */
+  offsets: Int32Array;
+  keys: Int32Array;
+}
+
+/** Per store's sample keys, each dataset's found entries, while the dataset is held. */
+const foundEntries = new WeakMap<CaseKeys, WeakMap<readonly CustomSample[], FoundEntries>>();
+
+function entriesFound(cases: CaseKeys, data: readonly CustomSample[]): FoundEntries {
+  let byData = foundEntries.get(cases);
+  if (byData === undefined) foundEntries.set(cases, (byData = new WeakMap()));
+  let found = byData.get(data);
+  if (found !== undefined) return found;
+  const positionOf = new Map<string, number>();
+  const valueOfEntry: number[] = [];
+  const keyOfEntry: number[] = [];
+  forEachCaseKey(cases, data.length, (i) => data[i].studyId, (i) => data[i].sampleId, (key, i) => {
+    let position = positionOf.get(data[i].value);
+    if (position === undefined) positionOf.set(data[i].value, (position = positionOf.size));
+    valueOfEntry.push(position);
+    keyOfEntry.push(key);
+  });
+  const offsets = new Int32Array(positionOf.size + 1);
+  for (const v of valueOfEntry) offsets[v + 1]++;
+  for (let v = 0; v < positionOf.size; v++) offsets[v + 1] += offsets[v];
+  const next = offsets.slice(0, -1);
+  const keys = new Int32Array(keyOfEntry.length);
+  valueOfEntry.forEach((v, i) => (keys[next[v]++] = keyOfEntry[i]));
+  byData.set(data, (found = { values: [...positionOf.keys()], offsets, keys }));
+  return found;
 }
 
 const NA_WORDS = new Set(['NA', 'NAN', 'N/A']);
@@ -56,18 +99,23 @@ export async function fetchCustomDataCounts(db: Db, matrices: ProfileMatrices, c
   if (keys.length === 0 || datasets.length === 0) return [];
   const member = membersOf(keys);
   return datasets.map((d) => {
-    const unitOf = d.patientAttribute ? (key: number) => patients.patientOf[key] : (key: number) => key;
-    const unitsOfValue = new Map<string, Set<number>>();
-    forEachCaseKey(cases, d.data.length, (i) => d.data[i].studyId, (i) => d.data[i].sampleId, (key, i) => {
-      if (member[key] !== 1) return;
-      const value = d.data[i].value;
-      let units = unitsOfValue.get(value);
-      if (units === undefined) unitsOfValue.set(value, (units = new Set()));
-      units.add(unitOf(key));
+    const { values, offsets, keys: entryKeys } = entriesFound(cases, d.data);
+    // The value a unit was last counted for: a unit is counted once per value.
+    const countedFor = new Int32Array(d.patientAttribute ? patients.patientBound : member.length).fill(-1);
+    const counts: { value: string; count: number }[] = [];
+    values.forEach((value, v) => {
+      let count = 0;
+      for (let i = offsets[v]; i < offsets[v + 1]; i++) {
+        const key = entryKeys[i];
+        if (member[key] !== 1) continue;
+        const unit = d.patientAttribute ? patients.patientOf[key] : key;
+        if (countedFor[unit] === v) continue;
+        countedFor[unit] = v;
+        count++;
+      }
+      if (count > 0 && !NA_WORDS.has(value.toUpperCase())) counts.push({ value, count });
     });
-    const counts = [...unitsOfValue].filter(([value]) => !NA_WORDS.has(value.toUpperCase()))
-      .map(([value, units]) => ({ value, count: units.size }))
-      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    counts.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     const total = d.patientAttribute ? onePerPatient(keys, patients).length : keys.length;
     const na = total - counts.reduce((n, c) => n + c.count, 0);
     return { attributeId: d.id, counts: na > 0 ? [...counts, { value: 'NA', count: na }] : counts };
