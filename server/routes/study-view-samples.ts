@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { StudyViewFilter } from '../../engine/filter/compile.js';
 import { filteredSamplesJson } from '../../engine/queries/filtered-samples.js';
 import { digestOf } from '../../engine/sql/sql.js';
+import { answerKey } from '../kept-answers.js';
 import { SampleSchema } from '../schemas/samples.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import { cohortOf } from '../study-view-request.js';
@@ -23,6 +24,6 @@ export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const cohort = await cohortOf(app, request.body as StudyViewFilter, { negate: request.query.negateFilters === true });
     // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
     // The answer is JSON text already (SampleSchema's fields, tested against the goldens), in chunks.
-    return app.answers.send(request, reply, `filtered-samples\0${digestOf(cohort)}`, () => filteredSamplesJson(app.db, app.matrices, cohort));
+    return app.answers.send(request, reply, answerKey('filtered-samples', digestOf(cohort)), () => filteredSamplesJson(app.db, app.matrices, cohort));
   });
 };

@@ -9,6 +9,7 @@ import {
 } from '../../engine/queries/study-view-treatments.js';
 import { digestOf } from '../../engine/sql/sql.js';
 import { jsonArrayStream } from '../json-array-stream.js';
+import { answerKey } from '../kept-answers.js';
 import { Projection } from '../params.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
@@ -67,7 +68,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     async (request, reply) => {
       const { cohort, studies } = await scope(request.body);
       const tier = request.query.tier ?? 'Agent';
-      return app.answers.send(request, reply, `treatments/patient\0${tier}\0${digestOf(cohort)}\0${digestOf(studies)}`, async () =>
+      return app.answers.send(request, reply, answerKey('treatments/patient', tier, digestOf(cohort), digestOf(studies)), async () =>
         jsonArrayStream(reply, await fetchPatientTreatmentRows(app.db, tier, cohort, studies, app.cohorts)));
     },
   );
@@ -83,7 +84,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
     async (request, reply) => {
       const { cohort, studies } = await scope(request.body);
       const tier = request.query.tier ?? 'Agent';
-      return app.answers.send(request, reply, `treatments/sample\0${tier}\0${digestOf(cohort)}\0${digestOf(studies)}`, async () =>
+      return app.answers.send(request, reply, answerKey('treatments/sample', tier, digestOf(cohort), digestOf(studies)), async () =>
         jsonArrayStream(reply, await fetchSampleTreatmentRows(app.db, tier, cohort, studies, app.cohorts)));
     },
   );
