@@ -7,6 +7,7 @@
 import { sql, type Fragment } from '../sql/sql.js';
 import type { MutationDataFilter } from './normalize.js';
 import { intersect, union } from './values.js';
+import { STUDY_VIEW_PROFILING } from './profiling.js';
 
 function mutated(symbol: string, studies: Fragment, types?: readonly string[]): Fragment {
   const typeClause = types === undefined ? sql`TRUE` : sql`e.mutation_type IN (SELECT unnest(${types}::VARCHAR[]))`;
@@ -15,7 +16,7 @@ function mutated(symbol: string, studies: Fragment, types?: readonly string[]): 
 }
 
 export function profiledForGene(symbol: string, studies: Fragment): Fragment {
-  return sql`SELECT sp.sample_key FROM sample_profile sp JOIN molecular_profile p USING (profile_key)
+  return sql`SELECT sp.sample_key FROM ${STUDY_VIEW_PROFILING} sp JOIN molecular_profile p USING (profile_key)
     WHERE sp.study_key IN (${studies}) AND p.genetic_alteration_type = 'MUTATION_EXTENDED'
       AND (sp.panel_key IS NULL OR EXISTS (SELECT 1 FROM gene_panel_gene pg JOIN gene g USING (entrez_gene_id)
         WHERE pg.panel_key = sp.panel_key AND g.hugo_gene_symbol = upper(${symbol})))`;

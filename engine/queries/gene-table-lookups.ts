@@ -8,8 +8,9 @@ import { sql } from '../sql/sql.js';
 import { indexedByKey } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY } from './resident-lookups.js';
+import { STUDY_VIEW_PROFILING } from '../filter/profiling.js';
 
-/** The sample_profile rows of one genetic_alteration_type's profiles. */
+/** The Study View's profiling rows (filter/profiling.ts) of one genetic_alteration_type's profiles. */
 export interface ProfilingRows {
   samples: Int32Array;
   /** The row's panel key; -1: profiled without a panel (whole exome). */
@@ -30,7 +31,7 @@ export function profilingRows(db: Db, matrices: ProfileMatrices, alterationType:
         WHERE genetic_alteration_type = ${alterationType} AND datatype <> 'CONTINUOUS' GROUP BY study_key)
       SELECT sp.sample_key::DOUBLE, coalesce(sp.panel_key, -1)::DOUBLE,
         (sp.profile_key IN (SELECT profile_key FROM first_profile))::INTEGER::DOUBLE
-      FROM sample_profile sp JOIN molecular_profile mp USING (profile_key) WHERE mp.genetic_alteration_type = ${alterationType}`);
+      FROM ${STUDY_VIEW_PROFILING} sp JOIN molecular_profile mp USING (profile_key) WHERE mp.genetic_alteration_type = ${alterationType}`);
     return { samples: Int32Array.from(samples), panels: Int32Array.from(panels), first: Uint8Array.from(first) };
   }, (rows) => rows.samples.byteLength + rows.panels.byteLength + rows.first.byteLength);
 }

@@ -9,6 +9,7 @@ import { sql, type Fragment } from '../sql/sql.js';
 import { cohortSampleKeys, membersOf } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY } from './resident-lookups.js';
+import { STUDY_VIEW_PROFILING } from '../filter/profiling.js';
 
 export type CaseListDataCountRow = {
   value: string;
@@ -65,7 +66,7 @@ function profiles(db: Db, matrices: ProfileMatrices): Promise<SampleSets> {
   return matrices.keep('profile samples', () => readSampleSets(db,
     sql`SELECT mp.profile_key AS set_key, ${stripStudyPrefix(sql`mp.stable_id`)} AS value, mp.name AS label
       FROM molecular_profile mp JOIN cancer_study cs USING (study_key)`,
-    sql`SELECT profile_key AS set_key, sample_key FROM sample_profile`), setBytes);
+    sql`SELECT profile_key AS set_key, sample_key FROM ${STUDY_VIEW_PROFILING}`), setBytes);
 }
 
 /**

@@ -112,9 +112,39 @@ describe('POST /api/molecular-profile-sample-counts/fetch', () => {
     const { body } = await post('/molecular-profile-sample-counts/fetch', { sampleIdentifiers: es('TCGA-A1-A0SB-01', 'TCGA-A1-A0SB-02', 'TCGA-A1-A0SK-01', 'TCGA-A2-A04N-01') });
     expect(body).toContainEqual({ value: 'mutations', label: 'Mutations', count: 3 });
     const both = await post('/molecular-profile-sample-counts/fetch', { studyIds: ['study_es_0', 'teststudy_genepanels'] });
-    // 28 study_es_0 + 4 teststudy_genepanels samples profiled in `mutations` (sample_profile of each study)
-    expect(both.body.find((c: { value: string }) => c.value === 'mutations')?.count).toBe(32);
+    // `mutations` (study-view.md 2.4): study_es_0's 28 samples of the profile (MAF, #sequenced_samples,
+    // non-NA gene panel matrix rows) + TEST_SAMPLE_5, 10 and 12 of its _sequenced list; the 4 of
+    // teststudy_genepanels' profile + sample5 of its _sequenced list (NA in the matrix, no MAF row).
+    expect(both.body.find((c: { value: string }) => c.value === 'mutations')?.count).toBe(36);
+    // sample5 alone: profiled for mutations through the _sequenced list only.
+    const sample5 = await post('/molecular-profile-sample-counts/fetch', { sampleIdentifiers: [{ studyId: 'teststudy_genepanels', sampleId: 'sample5' }] });
+    expect(sample5.body).toContainEqual({ value: 'mutations', label: 'Mutations', count: 1 });
     expect((await post('/molecular-profile-sample-counts/fetch', { sampleIdentifiers: es('nope') })).body).toEqual([]);
+  });
+});
+
+describe('a _sequenced member outside the mutation profile (study-view.md 2.4)', () => {
+  // teststudy_genepanels' sample5: in cases_sequenced.txt, NA for mutations in the gene panel
+  // matrix, no MAF row. It counts as profiled without a panel (whole exome) and not mutated.
+  const sample5 = [{ studyId: 'teststudy_genepanels', sampleId: 'sample5' }];
+  it('is profiled for every gene and mutated in none', async () => {
+    const { body } = await post('/mutation-data-counts/fetch', {
+      genomicDataFilters: [{ hugoGeneSymbol: 'ABLIM1', profileType: 'mutations' }, { hugoGeneSymbol: 'ERBB2', profileType: 'mutations' }],
+      studyViewFilter: { sampleIdentifiers: sample5 },
+    });
+    const notMutated = [{ label: 'Not Mutated', value: 'NOT_MUTATED', count: 1, uniqueCount: 1 }];
+    expect(body).toEqual([
+      { hugoGeneSymbol: 'ABLIM1', profileType: 'mutations', counts: notMutated },
+      { hugoGeneSymbol: 'ERBB2', profileType: 'mutations', counts: notMutated },
+    ]);
+  });
+
+  it('passes the genomicProfiles and NOT_MUTATED filters', async () => {
+    const ids = async (filter: object) => (await post('/filtered-samples/fetch', { studyIds: ['teststudy_genepanels'], ...filter })).body.map((s: { sampleId: string }) => s.sampleId);
+    expect(await ids({ genomicProfiles: [['mutations']] })).toEqual(['sample1', 'sample2', 'sample3', 'sample4', 'sample5']);
+    const erbb2 = (value: string) => ({ mutationDataFilters: [{ hugoGeneSymbol: 'ERBB2', profileType: 'mutations', categorization: 'MUTATED', values: [[{ value }]] }] });
+    expect(await ids(erbb2('NOT_MUTATED'))).toContain('sample5');
+    expect(await ids(erbb2('NOT_PROFILED'))).not.toContain('sample5');
   });
 });
 
