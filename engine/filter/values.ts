@@ -57,7 +57,8 @@ export function numericValue(v: Fragment): Fragment {
     ELSE TRY_CAST(${v} AS FLOAT)::DOUBLE END)`;
 }
 
-const asFloat = (n: number) => sql`CAST(${n} AS FLOAT)::DOUBLE`;
+/** A bound as the reference compares it: a 32-bit float (Java's cast: ±Infinity beyond its range). */
+const asFloat = (n: number) => sql`${Math.fround(n)}::DOUBLE`;
 
 /**
  * One value object of a numeric item (not the NA request): all applicable conditions hold.

@@ -1,7 +1,7 @@
 // The `sql` tag: interpolated values become bound parameters, fragments nest,
 // and the result is a plain value `{ text, params }` (as Kysely's CompiledQuery).
 import { createHash } from 'node:crypto';
-import { LIST, listValue, VARCHAR, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { DOUBLE, LIST, listValue, VARCHAR, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 export type Param = string | number | bigint | boolean | null | readonly (string | number)[];
 
@@ -124,8 +124,14 @@ export function toDuckDbParams(params: readonly Param[]): DuckDBValue[] {
 
 /**
  * Explicit types where DuckDB cannot infer one: an empty list is bound as VARCHAR[] (SQL casts
- * it as needed, e.g. `$1::INTEGER[]`). Other entries stay undefined (inferred).
+ * it as needed, e.g. `$1::INTEGER[]`), and a number beyond the safe integers as DOUBLE (DuckDB
+ * would take a whole 1e19 for a BIGINT and fail: a client's range bound must not give a 500).
+ * Other entries stay undefined (inferred).
  */
 export function toDuckDbTypes(params: readonly Param[]): DuckDBType[] {
-  return params.map((p) => (Array.isArray(p) && p.length === 0 ? LIST(VARCHAR) : undefined)) as DuckDBType[];
+  return params.map((p) => {
+    if (Array.isArray(p) && p.length === 0) return LIST(VARCHAR);
+    if (typeof p === 'number' && !Number.isSafeInteger(p)) return DOUBLE;
+    return undefined;
+  }) as DuckDBType[];
 }

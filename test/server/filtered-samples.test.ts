@@ -58,6 +58,14 @@ describe('filtered-samples edge cases', () => {
     }
   });
 
+  it('takes range bounds of any size (beyond the 64-bit integers too)', async () => {
+    // lgg data_clinical_patient.txt: every one of the 61 samples' patients has a numeric AGE.
+    const age = (value: object) => count({ studyIds: [LGG], clinicalDataFilters: [{ attributeId: 'AGE', values: [value] }] });
+    expect(await age({ start: 1e19 })).toBe(0);
+    expect(await age({ start: -1e300, end: 1e19 })).toBe(61);
+    expect(await age({ end: -1.5e19 })).toBe(0);
+  });
+
   it('ignores unknown properties and alterationFilter', async () => {
     expect(await count({ studyIds: [LGG], showNA: true, alterationFilter: { includeDriver: false, mutationEventTypes: { any: false } } })).toBe(61);
   });
