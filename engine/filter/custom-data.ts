@@ -1,6 +1,6 @@
 // customDataFilters (study-view.md 3.5) with the inline `samples` the front end sends: per filter,
-// a listed sample passes when its value matches (STRING: upper-cased equality; NUMBER: the Legacy
-// range-enclosure rule); a sample absent from the filter's list passes iff the filter has NA.
+// a listed sample passes when its value matches (STRING: upper-cased equality; NUMBER, or no
+// datatype: the Legacy range-enclosure rule); a sample absent from the filter's list passes iff the filter has NA.
 // Session-stored custom data is not available here: a filter without inline samples names unknown
 // custom data and, as documented for Legacy, has no effect (CS would empty the cohort, quirk 18).
 import { sql, type Fragment } from '../sql/sql.js';
@@ -39,7 +39,8 @@ function encloses(f: DataFilterValue, v: string): boolean {
 
 /** Does a listed (normalised) value pass the filter? */
 export function customValueMatches(filter: CustomDataFilter, value: string): boolean {
-  const numeric = filter.datatype !== undefined && filter.datatype.toUpperCase() !== 'STRING';
+  // STRING is equality; any other datatype, or none, the numeric rules (3.5).
+  const numeric = filter.datatype?.toUpperCase() !== 'STRING';
   return filter.values.some((f) => {
     if (isNaRequest(f)) return value === 'NA';
     if (numeric && hasRange(f)) return encloses(f, value);

@@ -33,11 +33,15 @@ export function compileGenericAssayDataFilter(filter: GenericAssayDataFilter, st
 
 /**
  * Selection filter: values outer AND, inner OR of {stableId, value}. Patient-level profiles are
- * stored copied to every sample of the patient, so a patient's match already covers all its samples.
+ * stored copied to every sample of the patient, so a patient's match already covers all its
+ * samples; `patientLevel: true` makes every match do so (all samples of the matching patients).
  */
 export function compileGenericAssaySelectionFilter(filter: GenericAssaySelectionFilter, studies: Fragment): Fragment | undefined {
   if (filter.values.length === 0) return undefined;
+  const matching = (stableId: string, value: string) => samplesWithValue(filter.profileType, stableId, true, studies,
+    value.toUpperCase() === 'NA' ? naLike(sql`r.value`) : sql`r.value IS NOT NULL AND ${equalsIgnoreCase(sql`r.value`, value)}`);
+  const ofPatients = (samples: Fragment) => sql`SELECT s.sample_key FROM sample s
+    WHERE s.patient_key IN (SELECT x.patient_key FROM sample x WHERE x.sample_key IN (${samples}))`;
   return intersect(filter.values.map((anyOf) => union(anyOf.map(({ stableId, value }) =>
-    samplesWithValue(filter.profileType, stableId, true, studies,
-      value.toUpperCase() === 'NA' ? naLike(sql`r.value`) : sql`r.value IS NOT NULL AND ${equalsIgnoreCase(sql`r.value`, value)}`)))));
+    filter.patientLevel ? ofPatients(matching(stableId, value)) : matching(stableId, value)))));
 }

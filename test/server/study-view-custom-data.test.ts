@@ -115,6 +115,15 @@ describe('POST /api/custom-data-bin-counts/fetch', () => {
     expect(text(two.body, 'grp')).toBe('B:0, A:0, C:0, NA:10');
   });
 
+  it('a custom filter without a datatype follows the numeric rules (3.5: all but STRING)', async () => {
+    const count = async (datatype?: string) => (await app.inject({ method: 'POST', url: '/api/filtered-samples/fetch', payload: {
+      studyIds: [LGG], customDataFilters: [{ attributeId: 'num', ...(datatype ? { datatype } : {}), values: [{ start: 10, end: 20 }], samples: NUM }],
+    } })).json().length;
+    expect(await count()).toBe(await count('NUMBER'));
+    expect(await count()).toBeGreaterThan(0);
+    expect(await count('STRING')).toBe(0);
+  });
+
   it('the preview path also drops a clinical filter of the same id; the main path keeps it', async () => {
     const gradeData = { attributeId: 'GRADE', samples: NUM };
     const filter = { studyIds: [LGG], clinicalDataFilters: [grade('IV')] };
