@@ -13,7 +13,7 @@ import {
   CopyNumberCountByGeneSchema, GenomicDataCountSchema,
 } from '../schemas/study-view-counts.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
-import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { cohortOf, studyViewFilterOf, validatedStudyViewFilter } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -49,7 +49,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(CaseListDataCountSchema) },
       },
     },
-    async (request) => (await fetchSampleListCounts(app.db, app.matrices, await cohortOf(app, studyViewFilterOf(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchSampleListCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)))).map(toApiObject) as never,
   );
 
   app.post(
@@ -60,7 +60,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(GenomicDataCountSchema) },
       },
     },
-    async (request) => (await fetchMolecularProfileSampleCounts(app.db, app.matrices, await cohortOf(app, studyViewFilterOf(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchMolecularProfileSampleCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)))).map(toApiObject) as never,
   );
 
   app.post(
@@ -102,7 +102,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const filter = studyViewFilterOf(request.body);
+      const filter = validatedStudyViewFilter(request.body);
       const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await cohortOf(app, filter), 'structural_variant', readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount) as never;
     },

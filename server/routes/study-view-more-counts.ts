@@ -11,7 +11,7 @@ import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,
 } from '../schemas/study-view-more-counts.js';
-import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { cohortOf, validatedStudyViewFilter } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -24,7 +24,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
         body: StudyViewFilterSchema, response: { 200: Type.Array(ClinicalEventTypeCountSchema) },
       },
     },
-    async (request) => fetchClinicalEventTypeCounts(app.db, app.matrices, await cohortOf(app, studyViewFilterOf(request.body))),
+    async (request) => fetchClinicalEventTypeCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body))),
   );
 
   app.post(
@@ -37,13 +37,14 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) => {
       const { sampleIdentifiers, sampleListId } = request.body;
-      if ((sampleIdentifiers === undefined) === (sampleListId === undefined))
+      // JSON null is "not given".
+      if ((sampleIdentifiers == null) === (sampleListId == null))
         throw new InvalidRequest('eitherSampleListIdOrSampleIdentifiersPresent must be true');
       // Through the cohort cache, as a Study View filter (identifiers resolved as cohortOf does): a
       // selection is materialised once, and one holding whole studies is read by study.
-      const selection = sampleListId !== undefined
+      const selection = sampleListId != null
         ? await app.cohorts.resolve(compileSampleListMembers(sampleListId))
-        : await cohortOf(app, { sampleIdentifiers });
+        : await cohortOf(app, { sampleIdentifiers: sampleIdentifiers! });
       return fetchClinicalAttributeCounts(app.db, selection);
     },
   );
@@ -57,11 +58,14 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const rows = await fetchStructuralVariantCounts(app.db, await cohortOf(app, studyViewFilterOf(request.body)), readAlterationFilter(request.body.alterationFilter));
-      return rows.map((r) => ({
+      const rows = await fetchStructuralVariantCounts(app.db, await cohortOf(app, validatedStudyViewFilter(request.body)), readAlterationFilter(request.body.alterationFilter));
+      return rows.map(({ gene1EntrezGeneId, gene1HugoGeneSymbol, gene2EntrezGeneId, gene2HugoGeneSymbol, ...r }) => ({
+        // A site without a gene: its fields are absent (nulls are omitted, study-view.md 2.1).
+        ...(gene1EntrezGeneId === null ? {} : { gene1EntrezGeneId }), ...(gene1HugoGeneSymbol === null ? {} : { gene1HugoGeneSymbol }),
+        ...(gene2EntrezGeneId === null ? {} : { gene2EntrezGeneId }), ...(gene2HugoGeneSymbol === null ? {} : { gene2HugoGeneSymbol }),
         ...r,
-        hugoGeneSymbols: [r.gene1HugoGeneSymbol, r.gene2HugoGeneSymbol].filter((s): s is string => s !== null),
-        entrezGeneIds: [r.gene1EntrezGeneId, r.gene2EntrezGeneId].filter((g): g is number => g !== null),
+        hugoGeneSymbols: [gene1HugoGeneSymbol, gene2HugoGeneSymbol].filter((s): s is string => s !== null),
+        entrezGeneIds: [gene1EntrezGeneId, gene2EntrezGeneId].filter((g): g is number => g !== null),
       }));
     },
   );

@@ -9,7 +9,7 @@ import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   ClinicalViolinPlotDataSchema, DensityPlotDataSchema, DensityPlotQuerySchema, ViolinPlotQuerySchema,
 } from '../schemas/study-view-plots.js';
-import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { cohortOf, studyViewFilterOf, validatedStudyViewFilter } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -29,7 +29,7 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const filter = studyViewFilterOf(request.body);
+      const filter = validatedStudyViewFilter(request.body);
       // numSamples counts the request's cohort; the plotted values come from the cohort without
       // the first filter item on the numerical attribute (3.17).
       const [keep, cohort] = await Promise.all([

@@ -16,16 +16,16 @@ import {
   PatientTreatmentReportSchema, PatientTreatmentRowSchema, SampleTreatmentReportSchema, SampleTreatmentRowSchema,
   StudyIdSetSchema, TreatmentTier,
 } from '../schemas/study-view-treatments.js';
-import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { cohortOf, validatedStudyViewFilter } from '../study-view-request.js';
 
 const TAGS = ['Treatments'];
 const TierQuery = Type.Object({ tier: Type.Optional(TreatmentTier) });
 const CountsQuery = Type.Object({ tier: Type.Optional(TreatmentTier), projection: Type.Optional(Projection) });
 
 export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** The filter's cohort and involved studies. */
+  /** The filter's cohort and involved studies (every user of it validates its body, 2.3). */
   const scope = async (body: typeof StudyViewFilterSchema.static) => {
-    const filter = studyViewFilterOf(body);
+    const filter = validatedStudyViewFilter(body);
     return { cohort: await cohortOf(app, filter), studies: compileInvolvedStudies(filter) };
   };
 

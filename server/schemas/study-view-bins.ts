@@ -1,10 +1,10 @@
 // TypeBox models of the Study View bin endpoints (study-view.md 4.6, 5.1, Appendix A).
 // Request fields are nullable as the front end sends them; unknown properties are ignored.
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from '../params.js';
 import { StudyViewFilterSchema } from './study-view-filter.js';
+import { opt } from './nullable.js';
 
-const opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
 
 export const DataBinMethodQuery = Type.Object({
   dataBinMethod: Type.Optional(literalUnion(['STATIC', 'DYNAMIC'] as const, { description: 'DYNAMIC (default): bins of the filtered cohort; STATIC: bins of the unfiltered cohort, recounted on the filtered one' })),

@@ -1,11 +1,11 @@
 // TypeBox models of the custom data endpoints (study-view.md 4.5, 4.7): cBioPortal's
 // ClinicalDataCountFilter / ClinicalDataBinCountFilter, whose attributes may carry their dataset
 // inline (our stand-in for cBioPortal's session service; same shape as customDataFilters).
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { dataBinFilterFields } from './study-view-bins.js';
 import { StudyViewFilterSchema } from './study-view-filter.js';
+import { opt } from './nullable.js';
 
-const opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
 const open = { additionalProperties: true };
 
 const customDataFields = {

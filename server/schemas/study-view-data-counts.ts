@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { GenomicDataCountSchema } from './study-view-counts.js';
 import { StudyViewFilterSchema } from './study-view-filter.js';
+import { opt } from './nullable.js';
 
 export const GenomicDataCountFilterSchema = Type.Object(
   {
@@ -33,7 +34,7 @@ export const GenericAssayDataCountFilterSchema = Type.Object(
       Type.Object({ stableId: Type.String(), profileType: Type.String(), values: Type.Optional(Type.Unknown()) }, { additionalProperties: true }),
       { maxItems: 100_000 },
     ), Type.Null()])),
-    profileType: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    profileType: opt(Type.String()),
     studyViewFilter: StudyViewFilterSchema,
   },
   { $id: 'GenericAssayDataCountFilter', additionalProperties: true },

@@ -2,9 +2,9 @@
 // Unknown properties are accepted everywhere (the front end sends showNA, displayName, ...);
 // cross-field rules live in engine/filter/normalize.ts.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { nullable, opt } from './nullable.js';
 
 const open = { additionalProperties: true };
-const opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
 const bool = opt(Type.Boolean());
 const list = <T extends TSchema>(t: T) => opt(Type.Array(t));
 
@@ -12,7 +12,8 @@ export const DataFilterValueSchema = Type.Object(
   { start: opt(Type.Number()), end: opt(Type.Number()), value: opt(Type.String()) },
   { ...open, title: 'DataFilterValue', description: 'A value or a (start, end] range' },
 );
-const values = list(DataFilterValueSchema);
+// A null value object is allowed (2.3 checks the others) and ignored.
+const values = list(nullable(DataFilterValueSchema));
 
 const SampleIdentifierSchema = Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { ...open, title: 'SampleIdentifier' });
 

@@ -1,5 +1,6 @@
 // TypeBox models of further Study View count endpoints (study-view.md 4.16, 4.17, 4.24).
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { opt } from './nullable.js';
 
 export const ClinicalEventTypeCountSchema = Type.Object(
   { eventType: Type.String(), count: Type.Integer() },
@@ -9,11 +10,11 @@ export const ClinicalEventTypeCountSchema = Type.Object(
 // Exactly one of sampleIdentifiers / sampleListId, checked in the route.
 export const ClinicalAttributeCountFilterSchema = Type.Object(
   {
-    sampleIdentifiers: Type.Optional(Type.Array(
+    sampleIdentifiers: opt(Type.Array(
       Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { additionalProperties: true, title: 'SampleIdentifier' }),
       { minItems: 1, maxItems: 10_000_000 },
     )),
-    sampleListId: Type.Optional(Type.String()),
+    sampleListId: opt(Type.String()),
   },
   { $id: 'ClinicalAttributeCountFilter', additionalProperties: true },
 );
@@ -23,14 +24,12 @@ export const ClinicalAttributeCountSchema = Type.Object(
   { $id: 'ClinicalAttributeCount' },
 );
 
-const nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-
 export const AlterationCountByStructuralVariantSchema = Type.Object(
   {
-    gene1EntrezGeneId: nullable(Type.Integer()),
-    gene1HugoGeneSymbol: nullable(Type.String()),
-    gene2EntrezGeneId: nullable(Type.Integer()),
-    gene2HugoGeneSymbol: nullable(Type.String()),
+    gene1EntrezGeneId: Type.Optional(Type.Integer()),
+    gene1HugoGeneSymbol: Type.Optional(Type.String()),
+    gene2EntrezGeneId: Type.Optional(Type.Integer()),
+    gene2HugoGeneSymbol: Type.Optional(Type.String()),
     numberOfAlteredCases: Type.Integer(),
     totalCount: Type.Integer(),
     numberOfProfiledCases: Type.Integer(),

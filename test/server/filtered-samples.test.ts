@@ -66,6 +66,26 @@ describe('filtered-samples edge cases', () => {
     expect(await age({ end: -1.5e19 })).toBe(0);
   });
 
+  it('reads a JSON null as "not given", never as 0, "" or false', async () => {
+    const age = (value: object) => count({ studyIds: [LGG], clinicalDataFilters: [{ attributeId: 'AGE', values: [value] }] });
+    expect(await age({ start: 49, end: null })).toBe(await age({ start: 49 }));
+    expect(await age({ start: 49 })).toBeGreaterThan(0);
+    // All null: every sample with an AGE row (3.4), all 61.
+    expect(await age({ start: null, end: null, value: null })).toBe(61);
+    expect(await age({ start: 0 })).toBe(61);
+    const nullDriver = await app.inject({ method: 'POST', url: '/api/mutated-genes/fetch', payload: { studyIds: ['study_es_0'], alterationFilter: { includeDriver: null, structuralVariants: null } } });
+    const noDriver = await app.inject({ method: 'POST', url: '/api/mutated-genes/fetch', payload: { studyIds: ['study_es_0'], alterationFilter: {} } });
+    expect(nullDriver.json()).toEqual(noDriver.json());
+  });
+
+  it('takes every sample of a matching patient for a patientLevel selection', async () => {
+    // data_armlevel_CNA.txt: 1p_status is Gain in P17_Pri_A only; P17 has 7 samples (data_clinical_sample.txt).
+    const selection = (patientLevel: boolean) => post({ studyIds: [LGG], genericAssaySelectionFilters: [{ profileType: 'armlevel_cna', patientLevel, values: [[{ stableId: '1p_status', value: 'Gain' }]] }] });
+    expect((await selection(false)).json().map((s: { sampleId: string }) => s.sampleId)).toEqual(['P17_Pri_A']);
+    expect((await selection(true)).json().map((s: { sampleId: string }) => s.sampleId))
+      .toEqual(['P17_Pri_A', 'P17_Pri_B', 'P17_Pri_C', 'P17_Rec1_A', 'P17_Rec1_B', 'P17_Rec1_C', 'P17_Rec1_D']);
+  });
+
   it('ignores unknown properties and alterationFilter', async () => {
     expect(await count({ studyIds: [LGG], showNA: true, alterationFilter: { includeDriver: false, mutationEventTypes: { any: false } } })).toBe(61);
   });

@@ -90,6 +90,12 @@ describe('POST /api/clinical-attributes/counts/fetch', () => {
     expect((await post('/clinical-attributes/counts/fetch', {})).status).toBe(400);
     expect((await post('/clinical-attributes/counts/fetch', { sampleListId: 'x', sampleIdentifiers: es('a') })).status).toBe(400);
     expect((await post('/clinical-attributes/counts/fetch', { sampleIdentifiers: [] })).status).toBe(400);
+    // JSON null is "not given".
+    expect((await post('/clinical-attributes/counts/fetch', { sampleListId: null })).body).toEqual({ message: 'eitherSampleListIdOrSampleIdentifiersPresent must be true' });
+    const byList = await post('/clinical-attributes/counts/fetch', { sampleListId: 'study_es_0_all' });
+    expect(byList.body.length).toBeGreaterThan(0);
+    expect((await post('/clinical-attributes/counts/fetch', { sampleListId: 'study_es_0_all', sampleIdentifiers: null })).body).toEqual(byList.body);
+    expect((await post('/clinical-attributes/counts/fetch', { sampleIdentifiers: es('TCGA-A1-A0SB-01'), sampleListId: null })).status).toBe(200);
   });
 });
 
@@ -120,7 +126,10 @@ describe('POST /api/structuralvariant-counts/fetch', () => {
     });
     // A site without a gene gives null fields.
     const open = body.find((c) => c.uniqueEventKey === 'BRAF::null');
-    expect(open).toMatchObject({ gene1EntrezGeneId: 673, gene2EntrezGeneId: null, gene2HugoGeneSymbol: null, hugoGeneSymbols: ['BRAF'], entrezGeneIds: [673] });
+    expect(open).toMatchObject({ gene1EntrezGeneId: 673, hugoGeneSymbols: ['BRAF'], entrezGeneIds: [673] });
+    // The site without a gene: its fields are absent, not null (study-view.md 2.1).
+    expect(open).not.toHaveProperty('gene2EntrezGeneId');
+    expect(open).not.toHaveProperty('gene2HugoGeneSymbol');
   });
 
   it('restricts to the filtered samples; profiled = the selected profiled samples', async () => {
