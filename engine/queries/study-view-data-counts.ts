@@ -150,11 +150,11 @@ export interface GenericAssayDataCountItem {
  * Categorical / binary generic assay charts (4.11) over the profiles `<studyId>_<profileType>`.
  * Units are patients when a profile of the type in an involved study is patient-level (values are
  * stored copied to every sample of the patient), else samples. Raw values (case-sensitive) minus
- * NA-like ones are counted over the filtered units; counts by count desc, then value.
+ * NA-like ones are counted over the filtered units.
  *
  * Per requested entity (request order, each once), counted in memory over the entity's kept values
- * (profile-value-columns.ts): NA = filtered units − Σ, always present (one per entity, the
- * intended reading of the reference's single NA).
+ * (profile-value-columns.ts): counts by count desc, then value; NA = filtered units − Σ, always
+ * present (one per entity, the intended reading of the reference's single NA).
  */
 export async function fetchGenericAssayEntityCounts(
   db: Db, matrices: ProfileMatrices, cohort: Cohort, studyIds: readonly string[], profileType: string, stableIds: readonly string[],
@@ -174,7 +174,7 @@ export async function fetchGenericAssayEntityCounts(
 /**
  * As fetchGenericAssayEntityCounts, for every entity with data among the filtered units: NA =
  * filtered units with any row of the profile type − Σ, only when > 0; items sorted by the id's
- * leading integer (0 if none), then id.
+ * leading integer (0 if none), then id, and an item's counts by value (4.11).
  */
 export async function fetchGenericAssayDataCounts(db: Db, cohort: Cohort, involved: Fragment, profileType: string): Promise<GenericAssayDataCountItem[]> {
   const profiles = sql`SELECT p.profile_key, p.patient_level FROM molecular_profile p JOIN cancer_study c ON c.study_key = p.study_key
@@ -193,7 +193,7 @@ export async function fetchGenericAssayDataCounts(db: Db, cohort: Cohort, involv
       WHERE NOT ${naLike(sql`value`)} GROUP BY stable_id, value),
     entities AS (SELECT DISTINCT stable_id FROM vals)
     SELECT e.stable_id,
-      coalesce((SELECT list({'value': c.value, 'count': c.count} ORDER BY c.count DESC, c.value) FROM counted c WHERE c.stable_id = e.stable_id), []) AS counts,
+      coalesce((SELECT list({'value': c.value, 'count': c.count} ORDER BY c.value) FROM counted c WHERE c.stable_id = e.stable_id), []) AS counts,
       (SELECT count(DISTINCT unit) FROM vals)::INTEGER AS with_rows
     FROM entities e`);
   const sum = (counts: { count: number }[]) => counts.reduce((n, c) => n + c.count, 0);

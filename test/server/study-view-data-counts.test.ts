@@ -164,7 +164,8 @@ describe('POST /api/generic-assay-data-counts/fetch', () => {
     const lgg = await ga({ profileType: 'mutational_signature_binary_SBS', studyViewFilter: LGG });
     // awk: 30 entities; SBS1 true in 57 of 61 samples, false in 4
     expect(lgg.body).toHaveLength(30);
-    expect(gaPairs(lgg.body.filter((i: GaItem) => i.stableId === 'mutational_signature_binary_SBS1'))).toEqual([['mutational_signature_binary_SBS1', [['true', 57], ['false', 4]]]]);
+    // Counts by value (4.11: items by entity, then value).
+    expect(gaPairs(lgg.body.filter((i: GaItem) => i.stableId === 'mutational_signature_binary_SBS1'))).toEqual([['mutational_signature_binary_SBS1', [['false', 4], ['true', 57]]]]);
     // awk: the 47 samples where category SBS1 is "highly significant" all have binary SBS1 true
     const hs = { ...LGG, genericAssayDataFilters: [{ stableId: 'mutational_signature_category_SBS1', profileType: 'mutational_signature_category_SBS', values: [{ value: 'highly significant' }] }] };
     const filtered = await ga({ profileType: 'mutational_signature_binary_SBS', studyViewFilter: hs });
