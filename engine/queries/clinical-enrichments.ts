@@ -33,6 +33,8 @@ export interface ClinicalEnrichmentData {
   numeric: { attributes: AttributeMeta[]; ids: string[] };
   categorical: { attributes: AttributeMeta[]; ids: string[] };
   input: ClinicalEnrichmentInput;
+  /** The groups with a sample that exists. */
+  groups: number;
 }
 
 /**
@@ -75,7 +77,7 @@ function entering(level: Level, keys: Int32Array, patients: SamplePatients, pati
 export async function fetchClinicalEnrichmentData(db: Db, matrices: ProfileMatrices, groups: readonly SampleGroup[]): Promise<ClinicalEnrichmentData> {
   const members = await membersOf(db, matrices, groups);
   const empty: ClinicalEnrichmentData = {
-    numeric: { attributes: [], ids: [] }, categorical: { attributes: [], ids: [] }, input: { numeric: [], categorical: [] },
+    numeric: { attributes: [], ids: [] }, categorical: { attributes: [], ids: [] }, input: { numeric: [], categorical: [] }, groups: members.length,
   };
   if (members.length < 2) return empty;
   const [studyOf, patients] = await Promise.all([sampleStudies(db, matrices), samplePatients(db, matrices)]);
@@ -117,6 +119,7 @@ export async function fetchClinicalEnrichmentData(db: Db, matrices: ProfileMatri
       numeric: numericIds.map((id, i) => numericInput(numericColumns[i], enteringOf(id, numericLevels.get(id)!))),
       categorical: categoricalIds.map((id, i) => categoricalInput(categoricalColumns[i], enteringOf(id, categoricalLevels.get(id)!))),
     },
+    groups: members.length,
   };
 }
 
@@ -167,17 +170,17 @@ function categoricalInput(column: ClinicalColumn, groups: readonly Int32Array[])
 
 /**
  * ClinicalDataEnrichment rows: numeric results, then categorical ones, each by attribute id then
- * level. "Wilcoxon Test" when exactly two groups entered the numeric test (cBioPortal's column
- * store; its legacy twin counts the groups of the request).
+ * level. "Wilcoxon Test" when exactly two groups entered the numeric test (the column store), or
+ * on the Legacy path when the request has two groups with samples (6.4 step 3).
  */
-export function toClinicalDataEnrichments(data: ClinicalEnrichmentData, output: ClinicalEnrichmentOutput): Row[] {
+export function toClinicalDataEnrichments(data: ClinicalEnrichmentData, output: ClinicalEnrichmentOutput, legacy: boolean): Row[] {
   const rows: Row[] = [];
   const add = (kind: 'numeric' | 'categorical') => {
     const { attributes, ids } = data[kind];
     for (const attribute of attributes) {
       const test = output[kind][ids.indexOf(attribute.clinical_attribute_id)];
       if (!test) continue;
-      const method = kind === 'categorical' ? 'Chi-squared Test' : test.groups === 2 ? 'Wilcoxon Test' : 'Kruskal Wallis Test';
+      const method = kind === 'categorical' ? 'Chi-squared Test' : (legacy ? data.groups : test.groups) === 2 ? 'Wilcoxon Test' : 'Kruskal Wallis Test';
       rows.push({ clinical_attribute: attribute, score: test.score, method, p_value: test.pValue });
     }
   };

@@ -20,6 +20,15 @@ export interface ClinicalEnrichmentOutput {
 }
 
 /**
+ * The p-value as the reference computes it, 1 − χ²cdf (6.4), from the exact upper tail: 0 once
+ * the tail is below what 1 − cdf can hold in a double (a tail of 1e-121 is 0 there).
+ */
+const referencePValue = (tail: number) => 1 - (1 - tail);
+
+/** The reference's score for a numeric test: its inverse χ² CDF of p, H itself, or 99999 when p is 0 (6.4). */
+const NO_SCORE_BOUND = 99999;
+
+/**
  * Numeric: groups without values are left out; tested when ≥ 2 groups remain and the values hold
  * ≥ 2 distinct numbers; score = H (what cBioPortal's inverse χ² CDF of p recovers); NaN p skipped.
  */
@@ -32,7 +41,9 @@ export function numericEnrichment(values: Float64Array, sizes: Int32Array): Enri
   }
   if (groups.length < 2 || !values.some((v) => v !== values[0])) return null;
   const r = kruskalWallis(groups);
-  return Number.isNaN(r.pValue) ? null : { score: r.statistic, pValue: r.pValue, groups: groups.length };
+  if (Number.isNaN(r.pValue)) return null;
+  const pValue = referencePValue(r.pValue);
+  return { score: pValue <= 0 ? NO_SCORE_BOUND : r.statistic, pValue, groups: groups.length };
 }
 
 /** Categorical: rows without any count are left out; tested with ≥ 2 rows and ≥ 2 columns. */
@@ -44,7 +55,7 @@ export function categoricalEnrichment(counts: Float64Array, columns: number): En
   }
   if (table.length < 2 || columns < 2) return null;
   const r = chiSquareTest(table);
-  return Number.isNaN(r.pValue) ? null : { score: r.statistic, pValue: r.pValue, groups: table.length };
+  return Number.isNaN(r.pValue) ? null : { score: r.statistic, pValue: referencePValue(r.pValue), groups: table.length };
 }
 
 export function clinicalEnrichmentTests(input: ClinicalEnrichmentInput): ClinicalEnrichmentOutput {

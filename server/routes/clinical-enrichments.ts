@@ -1,5 +1,6 @@
 // Clinical-data enrichments between sample groups (api.md 23.4, study-view.md 4.23 and 6.4); the
-// column store's preview path is served by the same handler.
+// column store's preview path is served by the same handler, which names the numeric test by the
+// groups that entered it where the Legacy path counts the request's groups.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fetchClinicalEnrichmentData, toClinicalDataEnrichments } from '../../engine/queries/clinical-enrichments.js';
@@ -7,9 +8,9 @@ import { toApiObject } from '../../engine/sql/db.js';
 import { ClinicalDataEnrichmentSchema, GroupFilterSchema } from '../schemas/clinical-enrichments.js';
 
 export const clinicalEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  for (const [path, operationId] of [
-    ['/clinical-data-enrichments/fetch', 'fetchClinicalEnrichmentsUsingPOST'],
-    ['/not-ready-yet/clinical-data-enrichments/fetch', 'fetchClinicalEnrichmentsUsingPOST_1'],
+  for (const [path, operationId, legacy] of [
+    ['/clinical-data-enrichments/fetch', 'fetchClinicalEnrichmentsUsingPOST', true],
+    ['/not-ready-yet/clinical-data-enrichments/fetch', 'fetchClinicalEnrichmentsUsingPOST_1', false],
   ] as const) {
     app.post(path, {
       schema: {
@@ -22,7 +23,7 @@ export const clinicalEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) =
       }));
       const data = await fetchClinicalEnrichmentData(app.db, app.matrices, groups);
       if (data.input.numeric.length === 0 && data.input.categorical.length === 0) return [];
-      return toClinicalDataEnrichments(data, await app.stats.run('clinicalEnrichmentTests', data.input)).map(toApiObject) as never;
+      return toClinicalDataEnrichments(data, await app.stats.run('clinicalEnrichmentTests', data.input), legacy).map(toApiObject) as never;
     });
   }
 };
