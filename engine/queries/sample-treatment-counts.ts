@@ -15,17 +15,14 @@ interface Acquisitions {
   patients: Int32Array;
   samples: Int32Array;
   days: Float64Array;
-  /** The sample id's rank among the ids (the total counts ids, not study-qualified: a reference quirk). */
-  ids: Int32Array;
 }
 
 /** `table`: (patient_key, sample_key, sample_id, t) rows. */
 function acquisitions(db: Db, matrices: ProfileMatrices, table: Fragment): Promise<Acquisitions> {
   return matrices.keep(`acquisitions ${table.text}`, async () => {
-    const [patients, samples, days, ids] = await db.numericColumns(sql`
-      SELECT patient_key::DOUBLE, sample_key::DOUBLE, t::DOUBLE, (dense_rank() OVER (ORDER BY sample_id) - 1)::DOUBLE FROM ${table}`);
-    return { patients: Int32Array.from(patients), samples: Int32Array.from(samples), days, ids: Int32Array.from(ids) };
-  }, (a) => a.patients.byteLength + a.samples.byteLength + a.days.byteLength + a.ids.byteLength);
+    const [patients, samples, days] = await db.numericColumns(sql`SELECT patient_key::DOUBLE, sample_key::DOUBLE, t::DOUBLE FROM ${table}`);
+    return { patients: Int32Array.from(patients), samples: Int32Array.from(samples), days };
+  }, (a) => a.patients.byteLength + a.samples.byteLength + a.days.byteLength);
 }
 
 /** Each patient's treatments (positions in `names`, in DuckDB's VARCHAR order) and their first start days. */
@@ -55,8 +52,9 @@ export interface SampleTreatmentCount {
 /**
  * Per treatment, the (acquisition of a cohort sample, start of that treatment for the
  * acquisition's patient) pairs, Pre when the acquisition is on or before the start; rows by
- * treatment, Pre before Post, those without pairs left out. `totalSamples`: the distinct sample
- * ids of the cohort's acquisitions whose patient is a cohort patient with any treatment.
+ * treatment, Pre before Post, those without pairs left out. `totalSamples`: the distinct samples
+ * of the cohort's acquisitions whose patient is a cohort patient with any treatment (by key, not
+ * by id as the reference: Appendix B quirk 9).
  * `acquired` and `starts` are the tables of sourcesOf (study-view-treatments.ts), every study's.
  */
 export async function countSampleTreatments(
@@ -71,7 +69,7 @@ export async function countSampleTreatments(
   const member = membersOf(keys);
   const cohortPatient = patientsOf(keys, patients);
   const pairs = new Float64Array(2 * s.names.length);
-  const counted = new Uint8Array(a.ids.length);
+  const counted = new Uint8Array(member.length);
   let totalSamples = 0;
   for (let i = 0; i < a.samples.length; i++) {
     if (member[a.samples[i]] !== 1) continue;
@@ -79,8 +77,8 @@ export async function countSampleTreatments(
     const from = s.offsets[p] ?? 0;
     const to = s.offsets[p + 1] ?? 0;
     for (let j = from; j < to; j++) pairs[2 * s.treatments[j] + (a.days[i] <= s.days[j] ? 0 : 1)]++;
-    if (to > from && cohortPatient[p] === 1 && counted[a.ids[i]] === 0) {
-      counted[a.ids[i]] = 1;
+    if (to > from && cohortPatient[p] === 1 && counted[a.samples[i]] === 0) {
+      counted[a.samples[i]] = 1;
       totalSamples++;
     }
   }

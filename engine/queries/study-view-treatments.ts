@@ -129,9 +129,9 @@ async function* jsonRows(db: Db, rows: Fragment, order: Fragment): AsyncGenerato
 }
 
 /**
- * sample-counts (column store; always tier Agent). `totalSamples` counts distinct sample *ids* (a
- * reference quirk: not study-qualified) of cohort acquisitions whose patient is a cohort patient
- * with any treatment. Counted in memory (sample-treatment-counts.ts) unless the samples are listed
+ * sample-counts (column store; always tier Agent). `totalSamples` counts the distinct samples of
+ * cohort acquisitions whose patient is a cohort patient with any treatment (the reference counts
+ * their ids, one for samples of two studies with one id: Appendix B quirk 9, not followed). Counted in memory (sample-treatment-counts.ts) unless the samples are listed
  * (DETAILED).
  */
 export async function fetchSampleTreatmentReport(
@@ -146,7 +146,7 @@ export async function fetchSampleTreatmentReport(
   // The total in the same statement: no row (no acquisition's patient treated) means a total of 0.
   // Treated patients are those of `tr` (every patient's treatments here: no narrowing).
   const rows = await db.all<SampleTreatmentRow & { total: number }>(sql`${await sampleRowsQuery('Agent', sources, null, true, sql`,
-    (SELECT count(DISTINCT a.sample_id) FROM a
+    (SELECT count(DISTINCT a.sample_key) FROM a
       WHERE a.patient_key IN (SELECT patient_key FROM tr WHERE patient_key IN (${cohortPatients(cohort)})))::INTEGER AS total`)} ${SAMPLE_ROW_ORDER}`);
   return { totalSamples: rows[0]?.total ?? 0, treatments: rows.map(({ total: _, ...row }) => row) };
 }
