@@ -12,6 +12,7 @@ import type { ProfileMatrices } from './profile-matrix.js';
 import { countValuesIn, geneValueColumn, type ValueColumn } from './profile-value-columns.js';
 import { entrezOfSymbol, geneSampleEvents, geneSymbols, type GeneSampleEvents } from './resident-lookups.js';
 import { genericAssayValues } from './study-view-profile-bins.js';
+import { fetchSampleIdentities } from './study-view-plots.js';
 
 export interface GenomicDataCount {
   label: string;
@@ -73,6 +74,25 @@ function valuesByNumberDescending(column: ValueColumn, counts: readonly CountedV
  * genes counts its smallest Entrez id's. Counted in memory over the gene tables' lookups.
  */
 export async function fetchMutationSummaryCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+  const { keys, samplesOf } = await mutationStatusOf(db, matrices, cohort);
+  return genes.map((gene) => {
+    const { mutated, profiled } = samplesOf(gene);
+    const entries: [string, string, number][] = [
+      ['Mutated', 'MUTATED', mutated.length],
+      ['Not Mutated', 'NOT_MUTATED', profiled.length - mutated.length],
+      ['Not Profiled', 'NOT_PROFILED', keys.length - profiled.length],
+    ];
+    const counts = entries.filter(([, , n]) => n > 0).map(([label, value, count]) => ({ label, value, count, uniqueCount: count }));
+    return { hugoGeneSymbol: gene, profileType: 'mutations', counts };
+  });
+}
+
+/**
+ * The cohort's sample keys, and per gene symbol its samples with a mutation event and those
+ * profiled for it, from the gene tables' lookups. A symbol held by several genes is its smallest
+ * Entrez id's; an unknown symbol has none.
+ */
+async function mutationStatusOf(db: Db, matrices: ProfileMatrices, cohort: Cohort) {
   const [keys, events, rows, panels, symbols] = await Promise.all([
     cohortSampleKeys(db, matrices, cohort),
     geneSampleEvents(db, matrices, sql`e.variant_type = 'mutation'`),
@@ -82,22 +102,16 @@ export async function fetchMutationSummaryCounts(db: Db, matrices: ProfileMatric
   ]);
   const member = membersOf(keys);
   const entrezOf = entrezOfSymbol(symbols);
-  return genes.map((gene) => {
+  const samplesOf = (gene: string): { mutated: number[]; profiled: number[] } => {
     const entrez = entrezOf.get(gene.toUpperCase());
-    const mutated = entrez === undefined ? 0 : mutatedIn(events, entrez, member);
-    const profiled = entrez === undefined ? 0 : profiledIn(rows, new Set(panels.panelsOfGene.get(entrez)), member);
-    const entries: [string, string, number][] = [
-      ['Mutated', 'MUTATED', mutated],
-      ['Not Mutated', 'NOT_MUTATED', profiled - mutated],
-      ['Not Profiled', 'NOT_PROFILED', keys.length - profiled],
-    ];
-    const counts = entries.filter(([, , n]) => n > 0).map(([label, value, count]) => ({ label, value, count, uniqueCount: count }));
-    return { hugoGeneSymbol: gene, profileType: 'mutations', counts };
-  });
+    if (entrez === undefined) return { mutated: [], profiled: [] };
+    return { mutated: mutatedIn(events, entrez, member), profiled: profiledIn(rows, new Set(panels.panelsOfGene.get(entrez)), member) };
+  };
+  return { keys, samplesOf };
 }
 
 /** The cohort's samples (`member`: 1 at their keys) with an event of the gene (runs by gene ascending). */
-function mutatedIn(events: GeneSampleEvents, entrez: number, member: Uint8Array): number {
+function mutatedIn(events: GeneSampleEvents, entrez: number, member: Uint8Array): number[] {
   let lo = 0;
   let hi = events.genes.length;
   while (lo < hi) {
@@ -105,39 +119,64 @@ function mutatedIn(events: GeneSampleEvents, entrez: number, member: Uint8Array)
     if (events.genes[mid] < entrez) lo = mid + 1;
     else hi = mid;
   }
-  let n = 0;
-  if (events.genes[lo] === entrez) for (let i = events.offsets[lo]; i < events.offsets[lo + 1]; i++) n += member[events.samples[i]] === 1 ? 1 : 0;
-  return n;
+  const keys: number[] = [];
+  if (events.genes[lo] === entrez) for (let i = events.offsets[lo]; i < events.offsets[lo + 1]; i++) if (member[events.samples[i]] === 1) keys.push(events.samples[i]);
+  return keys;
 }
 
 /** The cohort's samples with a profiling row on a panel of `panels`, or without a panel (whole exome). */
-function profiledIn(rows: ProfilingRows, panels: ReadonlySet<number>, member: Uint8Array): number {
+function profiledIn(rows: ProfilingRows, panels: ReadonlySet<number>, member: Uint8Array): number[] {
   const counted = new Uint8Array(member.length);
-  let n = 0;
+  const keys: number[] = [];
   for (let i = 0; i < rows.samples.length; i++) {
     const sample = rows.samples[i];
     if (member[sample] !== 1 || counted[sample] === 1 || (rows.panels[i] >= 0 && !panels.has(rows.panels[i]))) continue;
     counted[sample] = 1;
-    n++;
+    keys.push(sample);
   }
-  return n;
+  return keys;
 }
 
 /**
  * Mutation-type table (4.10, other projections): per gene and raw mutation type among mutation
- * events of filtered samples, the number of events and of distinct samples.
+ * events of filtered samples, the number of events and of distinct samples, and with
+ * `includeSampleIds` those samples ("<studyId>_<sampleId>", ascending).
  */
-export async function fetchMutationTypeCounts(db: Db, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+export async function fetchMutationTypeCounts(db: Db, cohort: Cohort, genes: readonly string[], includeSampleIds = false): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
-  const rows = await db.all<{ symbol: string; value: string; count: number; unique_count: number }>(sql`
-    SELECT g.hugo_gene_symbol AS symbol, e.mutation_type AS value, count(*)::INTEGER AS count, count(DISTINCT e.sample_key)::INTEGER AS unique_count
-    FROM genomic_event e JOIN gene g USING (entrez_gene_id)
+  const sampleIds = includeSampleIds ? sql`, list(DISTINCT c.study_id || '_' || s.sample_id ORDER BY c.study_id || '_' || s.sample_id) AS sample_ids` : sql``;
+  const rows = await db.all<{ symbol: string; value: string; count: number; unique_count: number; sample_ids?: string[] }>(sql`
+    SELECT g.hugo_gene_symbol AS symbol, e.mutation_type AS value, count(*)::INTEGER AS count, count(DISTINCT e.sample_key)::INTEGER AS unique_count ${sampleIds}
+    FROM genomic_event e JOIN gene g USING (entrez_gene_id) JOIN sample s USING (sample_key) JOIN cancer_study c ON c.study_key = s.study_key
     WHERE e.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND e.variant_type = 'mutation' AND ${inCohort(cohort, 'e')}
-    GROUP BY ALL ORDER BY symbol, count DESC, value`);
+    GROUP BY g.hugo_gene_symbol, e.mutation_type ORDER BY symbol, count DESC, value`);
   return genes.flatMap((gene) => {
-    const counts = rows.filter((r) => r.symbol === gene.toUpperCase())
-      .map((r) => ({ label: r.value.replaceAll('_', ' '), value: r.value, count: r.count, uniqueCount: r.unique_count }));
+    const counts = rows.filter((r) => r.symbol === gene.toUpperCase()).map((r) => ({
+      label: r.value.replaceAll('_', ' '), value: r.value, count: r.count, uniqueCount: r.unique_count, ...(includeSampleIds ? { sampleIds: r.sample_ids ?? [] } : {}),
+    }));
     return counts.length === 0 ? [] : [{ hugoGeneSymbol: gene, profileType: 'mutations', counts }];
+  });
+}
+
+/**
+ * The two items includeSampleIds adds for a gene (4.10): "Not Mutated", the filtered samples
+ * profiled for the gene without a mutation event of it, and "Not Profiled", the other filtered
+ * samples (the reference takes every sample of the studies there: Appendix B quirk 8, not
+ * followed), each with its samples ("<studyId>_<sampleId>", ascending).
+ */
+export async function fetchMutationStatusSamples(db: Db, matrices: ProfileMatrices, cohort: Cohort, gene: string): Promise<GenomicDataCountItem[]> {
+  const { keys, samplesOf } = await mutationStatusOf(db, matrices, cohort);
+  const { mutated, profiled } = samplesOf(gene);
+  const isMutated = new Set(mutated);
+  const isProfiled = new Set(profiled);
+  const groups: [string, string, number[]][] = [
+    ['Not Mutated', 'NOT_MUTATED', profiled.filter((key) => !isMutated.has(key))],
+    ['Not Profiled', 'NOT_PROFILED', Array.from(keys).filter((key) => !isProfiled.has(key))],
+  ];
+  const ids = await fetchSampleIdentities(db, groups.flatMap(([, , members]) => members));
+  return groups.map(([label, value, members]) => {
+    const sampleIds = members.map((key) => `${ids.get(key)!.studyId}_${ids.get(key)!.sampleId}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return { hugoGeneSymbol: gene, profileType: label, counts: [{ label, value, count: sampleIds.length, uniqueCount: sampleIds.length, sampleIds }] };
   });
 }
 

@@ -5,7 +5,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
 import { compileInvolvedStudies, involvedStudyIds } from '../../engine/filter/compile.js';
 import {
-  fetchGenericAssayDataCounts, fetchGenericAssayEntityCounts, fetchGenomicDataCounts, fetchMutationSummaryCounts, fetchMutationTypeCounts,
+  fetchGenericAssayDataCounts, fetchGenericAssayEntityCounts, fetchGenomicDataCounts, fetchMutationStatusSamples, fetchMutationSummaryCounts,
+  fetchMutationTypeCounts,
 } from '../../engine/queries/study-view-data-counts.js';
 import {
   GenericAssayDataCountFilterSchema, GenericAssayDataCountItemSchema, GenomicDataCountFilterSchema, GenomicDataCountItemSchema,
@@ -58,9 +59,14 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
           ? { block: 'mutationDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType, categorization: 'MUTATED' } : undefined;
         return fetchMutationSummaryCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), genes);
       }
-      // Not yet supported: per-count sampleIds and the Not Mutated / Not Profiled items (4.10).
-      if (includeSampleIds) throw new InvalidRequest('includeSampleIds=true is not supported');
-      return fetchMutationTypeCounts(app.db, await cohortOf(app, filter), genes);
+      const cohort = await cohortOf(app, filter);
+      if (!includeSampleIds) return fetchMutationTypeCounts(app.db, cohort, genes);
+      // The reference fails with a server error unless exactly one gene is asked for (4.10).
+      if (genes.length !== 1) throw new InvalidRequest('includeSampleIds=true requires exactly one genomicDataFilter');
+      const [types, status] = await Promise.all([
+        fetchMutationTypeCounts(app.db, cohort, genes, true), fetchMutationStatusSamples(app.db, app.matrices, cohort, genes[0]),
+      ]);
+      return [...types, ...status];
     },
   );
 

@@ -148,6 +148,39 @@ describe('a _sequenced member outside the mutation profile (study-view.md 2.4)',
   });
 });
 
+describe('POST /api/mutation-data-counts/fetch?includeSampleIds=true (4.10)', () => {
+  // teststudy_genepanels, ABLIM1: MAF rows for sample1-3 (Missense_Mutation); profiled: sample1-2
+  // (TESTPANEL1 holds ABLIM1), sample4 (MAF, NA in the matrix: whole exome), sample5 (_sequenced
+  // list only); sample3 is on TESTPANEL2, without ABLIM1.
+  const url = '/mutation-data-counts/fetch?projection=DETAILED&includeSampleIds=true';
+  const filter = (...genes: string[]) => ({
+    genomicDataFilters: genes.map((hugoGeneSymbol) => ({ hugoGeneSymbol, profileType: 'mutations' })), studyViewFilter: { studyIds: ['teststudy_genepanels'] },
+  });
+  const key = (sample: string) => `teststudy_genepanels_${sample}`;
+  it('lists the samples of each mutation type, then the Not Mutated and Not Profiled ones', async () => {
+    const { status, body } = await post(url, filter('ABLIM1'));
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      { hugoGeneSymbol: 'ABLIM1', profileType: 'mutations', counts: [
+        { label: 'Missense Mutation', value: 'Missense_Mutation', count: 3, uniqueCount: 3, sampleIds: ['sample1', 'sample2', 'sample3'].map(key) },
+      ] },
+      { hugoGeneSymbol: 'ABLIM1', profileType: 'Not Mutated', counts: [{ label: 'Not Mutated', value: 'NOT_MUTATED', count: 2, uniqueCount: 2, sampleIds: ['sample4', 'sample5'].map(key) }] },
+      { hugoGeneSymbol: 'ABLIM1', profileType: 'Not Profiled', counts: [{ label: 'Not Profiled', value: 'NOT_PROFILED', count: 1, uniqueCount: 1, sampleIds: [key('sample3')] }] },
+    ]);
+  });
+
+  it('takes the filtered samples only, and asks for exactly one gene', async () => {
+    const { body } = await post(url, { ...filter('ABLIM1'), studyViewFilter: { sampleIdentifiers: [{ studyId: 'teststudy_genepanels', sampleId: 'sample5' }] } });
+    expect(body).toEqual([
+      { hugoGeneSymbol: 'ABLIM1', profileType: 'Not Mutated', counts: [{ label: 'Not Mutated', value: 'NOT_MUTATED', count: 1, uniqueCount: 1, sampleIds: [key('sample5')] }] },
+      { hugoGeneSymbol: 'ABLIM1', profileType: 'Not Profiled', counts: [{ label: 'Not Profiled', value: 'NOT_PROFILED', count: 0, uniqueCount: 0, sampleIds: [] }] },
+    ]);
+    const two = await post(url, filter('ABLIM1', 'ERBB2'));
+    expect(two.status).toBe(400);
+    expect(two.body.message).toBe('includeSampleIds=true requires exactly one genomicDataFilter');
+  });
+});
+
 // Cohort for the gene tables: panels TESTPANEL1 (A0SB-01, TEST_SAMPLE_2), TESTPANEL2 (A0SB-02,
 // TEST_SAMPLE_14), whole exome (A0SK-01 and the two SOMATIC samples: in the sequenced list, not in
 // the matrix), not profiled (A04N-01).
