@@ -11,9 +11,6 @@ import { cohortSampleKeys, membersOf } from './case-keys.js';
 import { clinicalColumn } from './clinical-columns.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
-/** The only attribute the log-scale flags transform (reference: "only mutation count can use log scale"). */
-export const LOG_SCALE_ATTRIBUTE = 'MUTATION_COUNT';
-
 /** A double as cBioPortal's JSON writes it: non-finite values become the strings "Infinity", "-Infinity", "NaN". */
 export type JavaDouble = number | 'Infinity' | '-Infinity' | 'NaN';
 

@@ -9,7 +9,7 @@ export interface DensityAxis {
   /** Requested bounds, untransformed (transformed here on a log axis); default: the data's extremes. */
   start?: number;
   end?: number;
-  /** ln(1 + v) on this axis (the caller decides: MUTATION_COUNT only). */
+  /** ln(1 + v) on this axis. */
   log: boolean;
 }
 

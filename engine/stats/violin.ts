@@ -12,7 +12,7 @@ export interface ViolinInput {
   offsets: Int32Array;
   /** 1 where the value's sample is in the request's own cohort (counted in numSamples). */
   kept: Uint8Array;
-  /** Transform every value v into ln(1 + v) (the caller decides: MUTATION_COUNT only). */
+  /** Transform every value v into ln(1 + v). */
   logScale: boolean;
   /** Replace the data's axis bounds; in transformed units. */
   axisStart?: number;

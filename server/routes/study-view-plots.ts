@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
 import {
-  fetchDensityPairs, fetchSampleIdentities, fetchViolinSamples, LOG_SCALE_ATTRIBUTE, toClinicalViolinPlotData, toDensityPlotData, withoutFirstClinicalFilter,
+  fetchDensityPairs, fetchSampleIdentities, fetchViolinSamples, toClinicalViolinPlotData, toDensityPlotData, withoutFirstClinicalFilter,
 } from '../../engine/queries/study-view-plots.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
@@ -39,7 +39,8 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const samples = await fetchViolinSamples(app.db, app.matrices, cohort, keep, q.categoricalAttributeId, q.numericalAttributeId);
       const stats = await app.stats.run('violinPlot', {
         values: samples.values, offsets: samples.offsets, kept: samples.kept,
-        logScale: (q.logScale ?? false) && q.numericalAttributeId === LOG_SCALE_ATTRIBUTE,
+        // On any numerical attribute: the reference takes the log of MUTATION_COUNT only (Appendix B quirk 10, not followed).
+        logScale: q.logScale ?? false,
         axisStart: q.axisStart, axisEnd: q.axisEnd,
         numCurvePoints: q.numCurvePoints ?? 100, sigmaMultiplier: q.sigmaMultiplier ?? 1,
       });
@@ -58,8 +59,9 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const xLog = (q.xAxisLogScale ?? false) && q.xAxisAttributeId === LOG_SCALE_ATTRIBUTE;
-      const yLog = (q.yAxisLogScale ?? false) && q.yAxisAttributeId === LOG_SCALE_ATTRIBUTE;
+      // On any attribute: the reference takes the log of MUTATION_COUNT only (Appendix B quirk 10, not followed).
+      const xLog = q.xAxisLogScale ?? false;
+      const yLog = q.yAxisLogScale ?? false;
       checkLogBound('xAxisStart', q.xAxisStart, xLog);
       checkLogBound('xAxisEnd', q.xAxisEnd, xLog);
       checkLogBound('yAxisStart', q.yAxisStart, yLog);

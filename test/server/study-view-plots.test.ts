@@ -67,9 +67,12 @@ describe('POST /api/clinical-data-violin-plots/fetch', () => {
     expectClose([female[0], female[37], female[99]], [8.113514623140221e-30, 1.6186900390374421, 0]);
     expectClose([male[0], male[37], male[99]], [6.969756410975232, 2.03336030917359, 4.6465042070284515]);
     expect(body.rows[0].individualPoints).toEqual([]);
-    // logScale applies to MUTATION_COUNT only: AGE stays linear.
-    const log = await violin('categoricalAttributeId=SEX&numericalAttributeId=AGE&logScale=true', ALL);
-    expect(log.body).toEqual(body);
+    // logScale takes ln(1 + AGE) too (golden sexAgeLog; the reference logs MUTATION_COUNT only, Appendix B quirk 10).
+    const log = (await violin('categoricalAttributeId=SEX&numericalAttributeId=AGE&logScale=true', ALL)).body;
+    expectClose([log.axisStart, log.axisEnd], [3.1354942159291497, 4.04305126783455]);
+    expectClose(log.rows.map((r: { boxData: unknown }) => r.boxData), [{"whiskerLower": 3.295836866004329, "whiskerUpper": 3.7376696182833684, "median": 3.6109179126442243, "q1": 3.471370137977887, "q3": 3.6825500021178637}, {"whiskerLower": 3.1354942159291497, "whiskerUpper": 4.04305126783455, "median": 3.4339872044851463, "q1": 3.332204510175204, "q3": 3.859342747599233}]);
+    expectClose(log.rows.map((r: { curveData: number[] }) => [r.curveData[0], r.curveData[37], r.curveData[99]]),
+      [[3.2215534132092074e-65, 0.004576538598784434, 9.32935516013916e-240], [261.1094410659175, 0.009153077197570874, 174.07296071061347]]);
   });
 
   it('plots without the numerical filter but counts numSamples with it (golden sexAgeFiltered)', async () => {
@@ -233,23 +236,23 @@ describe('POST /api/clinical-data-density-plot/fetch', () => {
     });
   });
 
-  it('takes ln(1 + v) on a log axis of MUTATION_COUNT only (golden densMutLog)', async () => {
-    // Both flags set: MUTATION_COUNT (x) is transformed, AGE (y) is not.
+  it('takes ln(1 + v) on each log axis (golden densMutLog)', async () => {
+    // Both flags set: MUTATION_COUNT (x) and AGE (y) are transformed (the reference: MUTATION_COUNT only, Appendix B quirk 10).
     const { body } = await density('xAxisAttributeId=MUTATION_COUNT&yAxisAttributeId=AGE&xAxisBinCount=4&yAxisBinCount=3&xAxisLogScale=true&yAxisLogScale=true', ALL);
     const bin = (binX: number, binY: number, minX: number, maxX: number, minY: number, maxY: number, count: number) => ({ binX, binY, minX, maxX, minY, maxY, count });
     expectClose(body, {
       bins: [
-        bin(0.6931471805599453, 22, 0.6931471805599453, 1.791759469228055, 22, 28, 2),
-        bin(2.4054137512183096, 22, 2.5649493574615367, 4.02535169073515, 22, 30, 23),
-        bin(2.4054137512183096, 33.333333333333336, 2.5649493574615367, 3.9318256327243257, 34, 44, 17),
-        bin(2.4054137512183096, 44.66666666666667, 3.1780538303479458, 4.04305126783455, 49, 56, 10),
-        bin(4.117680321876674, 22, 4.61512051684126, 4.8283137373023015, 30, 30, 2),
-        bin(4.117680321876674, 33.333333333333336, 4.430816798843313, 4.430816798843313, 39, 39, 1),
-        bin(5.829946892535038, 22, 6.467698726104354, 7.108244139731541, 27, 28, 2),
-        bin(5.829946892535038, 33.333333333333336, 7.2305631534092925, 7.542213463193403, 34, 41, 3),
-        bin(5.829946892535038, 44.66666666666667, 7.443663683115591, 7.443663683115591, 49, 49, 1),
+        bin(0.6931471805599453, 3.1354942159291497, 0.6931471805599453, 1.791759469228055, 3.1354942159291497, 3.367295829986474, 2),
+        bin(2.4054137512183096, 3.1354942159291497, 2.5649493574615367, 4.02535169073515, 3.1354942159291497, 3.4339872044851463, 23),
+        bin(2.4054137512183096, 3.43801323323095, 2.5649493574615367, 3.6109179126442243, 3.5553480614894135, 3.7376696182833684, 15),
+        bin(2.4054137512183096, 3.74053225053275, 3.044522437723423, 4.04305126783455, 3.8066624897703196, 4.04305126783455, 12),
+        bin(4.117680321876674, 3.1354942159291497, 4.61512051684126, 4.8283137373023015, 3.4339872044851463, 3.4339872044851463, 2),
+        bin(4.117680321876674, 3.43801323323095, 4.430816798843313, 4.430816798843313, 3.6888794541139363, 3.6888794541139363, 1),
+        bin(5.829946892535038, 3.1354942159291497, 6.467698726104354, 7.108244139731541, 3.332204510175204, 3.367295829986474, 2),
+        bin(5.829946892535038, 3.43801323323095, 7.2305631534092925, 7.542213463193403, 3.5553480614894135, 3.7376696182833684, 3),
+        bin(5.829946892535038, 3.74053225053275, 7.443663683115591, 7.443663683115591, 3.912023005428146, 3.912023005428146, 1),
       ],
-      pearsonCorr: 0.19411832821871075, spearmanCorr: 0.3495979560310702,
+      pearsonCorr: 0.2189018959765166, spearmanCorr: 0.3495979560310702,
     });
   });
 
