@@ -141,8 +141,9 @@ describe('edge cases', () => {
     expect(plain[1]).toEqual({ start: 10, end: 20, count: 2 });
     expect(age[1]).toEqual({ start: 18, end: 20, count: 1 });
     expect(age[0]).toEqual({ specialValue: '<=', end: 18, count: 2 });
-    // ids merely ending in _AGE do not qualify (the reference's `_AGE&` typo)
-    expect(binData({ attributeId: 'DIAGNOSIS_AGE' }, [], values, 'DYNAMIC')).toEqual(plain);
+    // ids ending in _AGE qualify too (the reference's `_AGE&` typo, Appendix B quirk 10, not followed)
+    expect(binData({ attributeId: 'DIAGNOSIS_AGE' }, [], values, 'DYNAMIC')).toEqual(age);
+    expect(binData({ attributeId: 'DIAGNOSIS_AGED' }, [], values, 'DYNAMIC')).toEqual(plain);
   });
 });
 

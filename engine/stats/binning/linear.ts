@@ -21,8 +21,9 @@ export function binInterval(range: Dec, allIntegers: boolean): Dec {
   return interval;
 }
 
-// The reference's `(^AGE$)|(^AGE_.*)|(.*_AGE_.*)|(.*_AGE&)` as a whole-string match (sic: `_AGE&`).
-const AGE_ATTRIBUTE = /^(?:AGE|AGE_.*|.*_AGE_.*|.*_AGE&)$/;
+// The reference's `(^AGE$)|(^AGE_.*)|(.*_AGE_.*)|(.*_AGE&)` as a whole-string match, with `_AGE$`
+// for its typo `_AGE&` (Appendix B quirk 10): ids ending in _AGE are ages too.
+const AGE_ATTRIBUTE = /^(?:AGE|AGE_.*|.*_AGE_.*|.*_AGE)$/;
 const EIGHTEEN = decOf(18);
 
 export interface LinearInput {
