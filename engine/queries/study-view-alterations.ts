@@ -93,7 +93,8 @@ function smallest(texts: readonly (string | null | undefined)[]): string | null 
 /**
  * One gene table. Genes sharing a symbol are merged by summing, under the smallest Entrez id and
  * cytoband (the reference's behaviour); cna-genes keeps each alteration apart. Q-values are those
- * of the cohort's study when it has one: MutSig's per symbol, GISTIC's per symbol and direction.
+ * of the cohort's study when it has one: MutSig's per symbol for mutations, GISTIC's per symbol and
+ * direction for CNAs.
  */
 async function geneTable(db: Db, matrices: ProfileMatrices, cohort: Cohort, kind: AlterationKind, filter: AlterationFilter): Promise<AlterationCountRow[]> {
   const cna = kind === 'cna';
@@ -104,13 +105,14 @@ async function geneTable(db: Db, matrices: ProfileMatrices, cohort: Cohort, kind
     genePanels(db, matrices),
     geneSymbols(db, matrices),
     sampleStudies(db, matrices),
-    cna ? gisticQValues(db, matrices) : mutsigQValues(db, matrices),
+    // Structural variants have none: the reference gives them MutSig's (Appendix B quirk 10, not followed).
+    cna ? gisticQValues(db, matrices) : kind === 'mutation' ? mutsigQValues(db, matrices) : undefined,
     cna ? geneCytobands(db, matrices) : undefined,
   ]);
   const member = membersOf(cohortKeys);
   const profiling = cohortProfiling(rows, member);
   const study = singleStudyOf(cohortKeys, studyOf);
-  const qOf = study === undefined ? undefined : qValues.get(study);
+  const qOf = study === undefined ? undefined : qValues?.get(study);
   const keyOf = (symbol: string, alteration: number) => (cna ? `${symbol} ${alteration}` : symbol);
   const merged = new Map<string, Counted & { symbol: string }>();
   for (const gene of countInCohort(events, member, studyOf, cytobands)) {
