@@ -131,8 +131,8 @@ async function* jsonRows(db: Db, rows: Fragment, order: Fragment): AsyncGenerato
 /**
  * sample-counts (column store; always tier Agent). `totalSamples` counts the distinct samples of
  * cohort acquisitions whose patient is a cohort patient with any treatment (the reference counts
- * their ids, one for samples of two studies with one id: Appendix B quirk 9, not followed). Counted in memory (sample-treatment-counts.ts) unless the samples are listed
- * (DETAILED).
+ * their ids, one for samples of two studies with one id: Appendix B quirk 9, not followed).
+ * Counted in memory (sample-treatment-counts.ts) unless the samples are listed (DETAILED).
  */
 export async function fetchSampleTreatmentReport(
   db: Db, matrices: ProfileMatrices, cohort: Cohort, studies: Fragment, detailed: boolean, tables: DerivedTables,
