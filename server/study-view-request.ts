@@ -27,8 +27,10 @@ type DataFilterValueBody = { value?: string | null; start?: number | null; end?:
  * studyViewFilterOf and the other checks of 2.3, for the endpoints whose body the reference
  * validates (violin plots, sample list and profile counts, structural variant genes and counts,
  * event type counts, the treatment counts and rows, the clinical data table): an id list, when
- * given, is not empty; and each value object (not null) of the clinical, genomic, generic assay
- * and custom data filters has a value or a range (start and/or end), not both, not neither.
+ * given, is not empty; each value object (not null) of the clinical, genomic, generic assay and
+ * custom data filters has a value or a range (start and/or end), not both, not neither; and the
+ * generic assay selections and structural variant queries are complete. (The reference's messages
+ * for the last two are not documented: ours name the field.)
  */
 export function validatedStudyViewFilter(filter: StudyViewFilterBody): StudyViewFilter {
   for (const key of ['sampleIdentifiers', 'studyIds'] as const) {
@@ -39,7 +41,49 @@ export function validatedStudyViewFilter(filter: StudyViewFilterBody): StudyView
     const valid = items.every((item) => (item?.values ?? []).every((v) => v == null || (v.value != null) !== (v.start != null || v.end != null)));
     if (!valid) throw new InvalidRequest(`${rule} must be true`);
   }
+  checkGenericAssaySelections(filter.genericAssaySelectionFilters ?? []);
+  checkStructuralVariantQueries(filter.structuralVariantFilters ?? []);
   return studyViewFilterOf(filter);
+}
+
+const blank = (text: string | null | undefined) => text == null || text.trim() === '';
+
+/** Each selection has a profile type, a patientLevel, and non-empty groups of (stableId, value) pairs, none blank (2.3). */
+function checkGenericAssaySelections(filters: NonNullable<StudyViewFilterBody['genericAssaySelectionFilters']>): void {
+  filters.forEach((f, i) => {
+    const at = `genericAssaySelectionFilters[${i}]`;
+    if (blank(f.profileType)) throw new InvalidRequest(`${at}.profileType must not be blank`);
+    if (f.patientLevel == null) throw new InvalidRequest(`${at}.patientLevel must not be null`);
+    if (f.values == null || f.values.length === 0) throw new InvalidRequest(`${at}.values must not be empty`);
+    f.values.forEach((group, j) => {
+      if (group.length === 0) throw new InvalidRequest(`${at}.values[${j}] must not be empty`);
+      group.forEach((pair, k) => {
+        for (const field of ['stableId', 'value'] as const) if (blank(pair[field])) throw new InvalidRequest(`${at}.values[${j}][${k}].${field} must not be blank`);
+      });
+    });
+  });
+}
+
+type SvGeneQueryBody = { hugoSymbol?: string | null; entrezId?: number | null; specialValue?: string | null } | null | undefined;
+
+/**
+ * Each structural variant query (2.3): its two genes do not carry the same special value, at least
+ * one names a symbol, and each carries exactly one of entrezId, hugoSymbol and specialValue, being
+ * a symbol or a special value.
+ */
+function checkStructuralVariantQueries(filters: NonNullable<StudyViewFilterBody['structuralVariantFilters']>): void {
+  filters.forEach((f, i) => (f.structVarQueries ?? []).forEach((queries, j) => queries.forEach((q, k) => {
+    const at = `structuralVariantFilters[${i}].structVarQueries[${j}][${k}]`;
+    const genes: SvGeneQueryBody[] = [q.gene1Query, q.gene2Query];
+    if (genes[0]?.specialValue != null && genes[0].specialValue === genes[1]?.specialValue)
+      throw new InvalidRequest(`${at}: gene1Query and gene2Query carry the same specialValue`);
+    if (genes.every((g) => g?.hugoSymbol == null)) throw new InvalidRequest(`${at}: gene1Query or gene2Query must name a hugoSymbol`);
+    genes.forEach((g, side) => {
+      const given = [g?.entrezId, g?.hugoSymbol, g?.specialValue].filter((x) => x != null).length;
+      if (given !== 1 || (g?.hugoSymbol == null && g?.specialValue == null))
+        throw new InvalidRequest(`${at}.gene${side + 1}Query must carry a hugoSymbol or a specialValue, and only one of entrezId, hugoSymbol and specialValue`);
+    });
+  })));
 }
 
 /**

@@ -40,6 +40,28 @@ describe('StudyViewFilter validation (2.3)', () => {
     expect((await post(url, ageValues(null as never, { start: 40, end: null }, { value: 'NA', start: null }))).statusCode).toBe(200);
   });
 
+  it('generic assay selections and structural variant queries must be complete', async () => {
+    const url = '/sample-lists-counts/fetch';
+    const selection = (f: object) => post(url, { studyIds: ES, genericAssaySelectionFilters: [{ profileType: 'armlevel_cna', patientLevel: false, values: [[{ stableId: '1p_status', value: 'Gain' }]], ...f }] });
+    expect((await selection({})).statusCode).toBe(200);
+    for (const [f, message] of [
+      [{ profileType: ' ' }, 'genericAssaySelectionFilters[0].profileType must not be blank'],
+      [{ patientLevel: null }, 'genericAssaySelectionFilters[0].patientLevel must not be null'],
+      [{ values: [] }, 'genericAssaySelectionFilters[0].values must not be empty'],
+      [{ values: [[]] }, 'genericAssaySelectionFilters[0].values[0] must not be empty'],
+      [{ values: [[{ stableId: '1p_status', value: '' }]] }, 'genericAssaySelectionFilters[0].values[0][0].value must not be blank'],
+    ] as const) expect((await selection(f)).json().message).toBe(message);
+    const sv = (gene1Query: object, gene2Query: object) => post(url, { studyIds: ES, structuralVariantFilters: [{ structVarQueries: [[{ gene1Query, gene2Query }]] }] });
+    expect((await sv({ hugoSymbol: 'BRAF' }, { specialValue: 'ANY_GENE' })).statusCode).toBe(200);
+    const at = 'structuralVariantFilters[0].structVarQueries[0][0]';
+    expect((await sv({ specialValue: 'ANY_GENE' }, { specialValue: 'ANY_GENE' })).json().message).toBe(`${at}: gene1Query and gene2Query carry the same specialValue`);
+    expect((await sv({ specialValue: 'ANY_GENE' }, { specialValue: 'NO_GENE' })).json().message).toBe(`${at}: gene1Query or gene2Query must name a hugoSymbol`);
+    expect((await sv({ hugoSymbol: 'BRAF', entrezId: 673 }, { specialValue: 'NO_GENE' })).json().message)
+      .toBe(`${at}.gene1Query must carry a hugoSymbol or a specialValue, and only one of entrezId, hugoSymbol and specialValue`);
+    // Not validated: filtered-samples takes them as they are.
+    expect((await post('/filtered-samples/fetch', { studyIds: ES, structuralVariantFilters: [{ structVarQueries: [[{ gene1Query: { specialValue: 'ANY_GENE' }, gene2Query: { specialValue: 'ANY_GENE' } }]] }] })).statusCode).toBe(200);
+  });
+
   it.each(NOT_VALIDATED)('%s: not validated, an all-null value object has its meaning (3.4)', async (url) => {
     expect((await post(url, ageValues({}))).statusCode).toBe(200);
     expect((await post(url, { studyIds: [] })).statusCode).toBe(200);
