@@ -30,7 +30,9 @@ const includeFlags = {
 };
 const CnaName = Type.Union(['AMP', 'GAIN', 'DIPLOID', 'HETLOSS', 'HOMDEL'].map((a) => Type.Literal(a)));
 const GeneFilterQuerySchema = Type.Union([
-  Type.String({ description: 'BRAF or CDKN2A:HOMDEL' }),
+  // The reference's pattern (a string it cannot parse fails the body), with any symbol without
+  // spaces or colons where it takes word characters only.
+  Type.String({ description: 'BRAF or CDKN2A:HOMDEL', pattern: '^\\s*[^\\s:]+\\s*(?::(?:\\s*(?:AMP|GAIN|DIPLOID|HETLOSS|HOMDEL)\\b)+)?\\s*$' }),
   Type.Object({ hugoGeneSymbol: opt(Type.String()), entrezGeneId: opt(Type.Integer()), alterations: list(CnaName), ...includeFlags }, open),
 ], { title: 'GeneFilterQuery' });
 const GeneFilterSchema = Type.Object({

@@ -86,6 +86,16 @@ describe('filtered-samples edge cases', () => {
       .toEqual(['P17_Pri_A', 'P17_Pri_B', 'P17_Pri_C', 'P17_Rec1_A', 'P17_Rec1_B', 'P17_Rec1_C', 'P17_Rec1_D']);
   });
 
+  it('refuses a gene query string the reference cannot parse, as a bad body (2.3)', async () => {
+    const gene = (query: string) => post({ studyIds: ['study_es_0'], geneFilters: [{ molecularProfileIds: ['study_es_0_gistic'], geneQueries: [[query]] }] });
+    for (const query of ['ACAP3', 'CDKN2A:HOMDEL', ' CDKN2A : HOMDEL AMP ']) expect((await gene(query)).statusCode, query).toBe(200);
+    for (const query of ['ACAP3:FOO', 'ACAP3:amp', 'BRAF:', 'A B', 'CDKN2A:HOMDELX']) {
+      const res = await gene(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ message: 'There is an error in the JSON format of the request payload' });
+    }
+  });
+
   it('ignores unknown properties and alterationFilter', async () => {
     expect(await count({ studyIds: [LGG], showNA: true, alterationFilter: { includeDriver: false, mutationEventTypes: { any: false } } })).toBe(61);
   });
@@ -98,7 +108,7 @@ describe('filtered-samples edge cases', () => {
     const res = await post({
       studyIds: [LGG, nasty], caseLists: [[nasty]], genomicProfiles: [[nasty]],
       clinicalDataFilters: [{ attributeId: nasty, values: [{ value: nasty }, { start: 1 }] }],
-      geneFilters: [{ molecularProfileIds: [nasty], geneQueries: [[nasty]] }],
+      geneFilters: [{ molecularProfileIds: [nasty], geneQueries: [[{ hugoGeneSymbol: nasty }]] }],
       genomicDataFilters: [{ hugoGeneSymbol: nasty, profileType: nasty, values: [{ value: 'NA' }] }],
       genericAssayDataFilters: [{ stableId: nasty, profileType: nasty, values: [{ value: nasty }] }],
       namespaceDataFilters: [{ outerKey: nasty, innerKey: nasty, values: [[{ value: nasty }]] }],
