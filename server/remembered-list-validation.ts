@@ -1,12 +1,13 @@
 // Fastify validates each body against its route's schema: for a remembered list of 272,000 items
 // (repeated-identifiers.ts: sampleIdentifiers, a custom dataset's samples) that took ~12 ms of every
 // request of a Study View page. A route's validator now checks a remembered list at a given place
-// in the body once; later bodies holding it there are validated with an empty list in its place,
+// in the body once; later bodies holding it there are validated with a stand-in in its place,
 // then given it back. This is exact where the schema of that place is an array of items with at
-// most an upper bound (optionally nullable) under plain objects and arrays: the body is then valid
-// with the list if and only if it is valid with [], the list having passed already (the list is
-// frozen, and its items are changed by nobody after validation). Elsewhere (unions, conditions,
-// references, a lower bound) the body is validated whole.
+// most bounds on its length (optionally nullable) under plain objects and arrays: the body is then
+// valid with the list if and only if it is valid with the list's first minItems items (none when
+// there is no lower bound), the list having passed already (the list is frozen, and its items are
+// changed by nobody after validation). Elsewhere (unions, conditions, references, unique items)
+// the body is validated whole.
 import AjvCompiler from '@fastify/ajv-compiler';
 import { UNWALKED, type JsonObject } from './filter-holders.js';
 import { rememberedListsIn } from './repeated-identifiers.js';
@@ -37,10 +38,11 @@ function skippingRememberedLists(validate: Validate, schema: Schema): Validate {
   const wrapped: Validate = (body) => {
     const lists = rememberedListsIn(body).flatMap((given) => {
       const path = pathTo(body, given.holder, given.key);
-      return path !== undefined && isPlainList(schema, path) ? [{ ...given, place: path.join('\u0000') }] : [];
+      const minItems = path === undefined ? undefined : plainListMinItems(schema, path);
+      return minItems === undefined ? [] : [{ ...given, place: path!.join('\u0000'), stand: given.list.slice(0, minItems) }];
     });
     const skipped = lists.filter((l) => passed.get(l.list)?.has(l.place));
-    for (const l of skipped) l.holder[l.key] = [];
+    for (const l of skipped) l.holder[l.key] = l.stand;
     let valid: boolean;
     try {
       valid = run(body);
@@ -81,10 +83,12 @@ function pathTo(body: unknown, holder: JsonObject, key: string): string[] | unde
 const ANNOTATIONS = new Set(['title', 'description', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$id', '$schema', '$comment']);
 
 /**
- * Does the schema hold, at `path`, an array with at most an upper bound, reached through plain
- * objects and arrays (an array's bounds do not matter when one of its items holds the list)?
+ * The lower bound (0 if none) of the array the schema holds at `path`, when it is an array with at
+ * most bounds on its length, reached through plain objects and arrays (an array's bounds do not
+ * matter when one of its items holds the list); undefined otherwise. A list that passed there
+ * passes again as its first `minItems` items, which it held then.
  */
-function isPlainList(schema: Schema, path: readonly string[]): boolean {
+function plainListMinItems(schema: Schema, path: readonly string[]): number | undefined {
   let node: Schema | undefined = schema;
   for (const key of path) {
     node = nonNull(node);
@@ -92,15 +96,15 @@ function isPlainList(schema: Schema, path: readonly string[]): boolean {
       node = node.items as Schema;
       continue;
     }
-    if (node === undefined || !only(node, ['type', 'properties', 'required', 'additionalProperties']) || node.type !== 'object') return false;
+    if (node === undefined || !only(node, ['type', 'properties', 'required', 'additionalProperties']) || node.type !== 'object') return undefined;
     const next = (node.properties as Record<string, Schema> | undefined)?.[key];
     // A key the schema does not name is allowed whatever its value, or refused whatever it is,
     // unless additionalProperties is a schema.
-    if (next === undefined) return typeof (node.additionalProperties ?? true) === 'boolean';
+    if (next === undefined) return typeof (node.additionalProperties ?? true) === 'boolean' ? 0 : undefined;
     node = next;
   }
   node = nonNull(node);
-  return node !== undefined && node.type === 'array' && only(node, ['type', 'items', 'maxItems']);
+  return node !== undefined && node.type === 'array' && only(node, ['type', 'items', 'minItems', 'maxItems']) ? Number(node.minItems ?? 0) : undefined;
 }
 
 /** The node itself, or its non-null branch when it is anyOf [node, null]; undefined for other compositions. */
