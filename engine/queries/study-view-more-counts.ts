@@ -4,9 +4,10 @@ import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
-import { cohortSampleKeys, samplePatients } from './case-keys.js';
+import { cohortSampleKeys, samplePatients, sampleStudies } from './case-keys.js';
 import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
 import type { ProfileMatrices } from './profile-matrix.js';
+import { BYTES_PER_ENTRY } from './resident-lookups.js';
 
 export interface ClinicalEventTypeCount {
   eventType: string;
@@ -28,13 +29,44 @@ export interface ClinicalAttributeCount {
   count: number;
 }
 
+/** Per study, per attribute id: its sample attribute's stored rows, its patient attribute's rows once per sample of the patient. */
+type StudyAttributeCounts = Map<number, { sample: Map<string, number>; patient: Map<string, number> }>;
+
+function studyAttributeCounts(db: Db, matrices: ProfileMatrices): Promise<StudyAttributeCounts> {
+  return matrices.keep('clinical attribute counts by study', async () => {
+    const byStudy: StudyAttributeCounts = new Map();
+    for (const r of await db.all<{ study_key: number; level: number; attr_id: string; n: number }>(sql`
+      SELECT study_key, 0 AS level, attr_id, count(*)::INTEGER AS n FROM clinical_sample GROUP BY ALL
+      UNION ALL
+      SELECT s.study_key, 1, c.attr_id, count(*)::INTEGER FROM clinical_patient c JOIN sample s ON s.patient_key = c.patient_key GROUP BY ALL`)) {
+      let study = byStudy.get(r.study_key);
+      if (study === undefined) byStudy.set(r.study_key, (study = { sample: new Map(), patient: new Map() }));
+      (r.level === 0 ? study.sample : study.patient).set(r.attr_id, r.n);
+    }
+    return byStudy;
+  }, (byStudy) => BYTES_PER_ENTRY * [...byStudy.values()].reduce((n, s) => n + s.sample.size + s.patient.size, 0));
+}
+
 /**
  * Selected samples having a stored row per sample attribute, then selected samples whose patient
  * has a stored row per patient attribute (one per selected sample); the two lists are concatenated,
  * each ordered by attribute id. The selection is a cohort (sample identifiers compiled as a Study
  * View base set, or compileSampleListMembers): unknown samples / an unknown sample list select nothing.
+ * A selection of whole studies (a study's full list, say) adds up the studies' counts, kept.
  */
-export async function fetchClinicalAttributeCounts(db: Db, selection: Cohort): Promise<ClinicalAttributeCount[]> {
+export async function fetchClinicalAttributeCounts(db: Db, matrices: ProfileMatrices, selection: Cohort): Promise<ClinicalAttributeCount[]> {
+  if (selection.wholeStudies !== undefined) {
+    const [keys, studyOf, byStudy] = await Promise.all([cohortSampleKeys(db, matrices, selection), sampleStudies(db, matrices), studyAttributeCounts(db, matrices)]);
+    const studies = new Set<number>();
+    for (const key of keys) studies.add(studyOf[key]);
+    const added = (level: 'sample' | 'patient') => {
+      const counts = new Map<string, number>();
+      for (const study of studies) for (const [id, n] of byStudy.get(study)?.[level] ?? []) counts.set(id, (counts.get(id) ?? 0) + n);
+      // By attribute id, as DuckDB orders VARCHAR (byte order of these ASCII ids).
+      return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([clinicalAttributeId, count]) => ({ clinicalAttributeId, count }));
+    };
+    return [...added('sample'), ...added('patient')];
+  }
   return db.all<ClinicalAttributeCount>(sql`
     WITH sel AS (SELECT s.sample_key, s.patient_key FROM sample s WHERE ${inCohort(selection, 's')}),
     -- A stored value is unique per (sample or patient, attribute), and sel per sample: count(*).

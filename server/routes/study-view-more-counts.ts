@@ -45,7 +45,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const selection = sampleListId != null
         ? await app.cohorts.resolve(compileSampleListMembers(sampleListId))
         : await cohortOf(app, { sampleIdentifiers: sampleIdentifiers! });
-      return fetchClinicalAttributeCounts(app.db, selection);
+      return fetchClinicalAttributeCounts(app.db, app.matrices, selection);
     },
   );
 

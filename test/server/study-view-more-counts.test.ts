@@ -86,6 +86,17 @@ describe('POST /api/clinical-attributes/counts/fetch', () => {
     expect((await post('/clinical-attributes/counts/fetch', { sampleIdentifiers: es('NOPE') })).body).toEqual([]);
   });
 
+  it('adds up a whole study from kept per-study counts as the rows of its samples add up', async () => {
+    // lgg: its _all list is the whole study (kept counts); two halves of its samples are not (SQL).
+    const whole = (await post('/clinical-attributes/counts/fetch', { sampleListId: `${LGG}_all` })).body as { clinicalAttributeId: string; count: number }[];
+    const ids = (await app.inject({ method: 'GET', url: `/api/studies/${LGG}/samples?projection=ID` })).json().map((x: { sampleId: string }) => x.sampleId) as string[];
+    const half = async (part: string[]) => (await post('/clinical-attributes/counts/fetch', { sampleIdentifiers: lgg(...part) })).body as { clinicalAttributeId: string; count: number }[];
+    const sums = new Map<string, number>();
+    for (const part of [ids.slice(0, 30), ids.slice(30)]) for (const c of await half(part)) sums.set(c.clinicalAttributeId, (sums.get(c.clinicalAttributeId) ?? 0) + c.count);
+    expect(ids).toHaveLength(61);
+    expect(whole.map((c) => [c.clinicalAttributeId, c.count]).sort()).toEqual([...sums].sort());
+  });
+
   it('requires exactly one of sampleIdentifiers / sampleListId', async () => {
     expect((await post('/clinical-attributes/counts/fetch', {})).status).toBe(400);
     expect((await post('/clinical-attributes/counts/fetch', { sampleListId: 'x', sampleIdentifiers: es('a') })).status).toBe(400);
