@@ -1,6 +1,6 @@
-// A large JSON array answer as a stream (mutations, filtered samples): the engine yields batches of
-// item JSON texts written by DuckDB to match the route's response schema (tests compare them with
-// the row answers) and the reply gets `[`, the items joined by commas, `]`. Answers computed in the
+// A large JSON array answer as a stream (mutations, treatment rows, survival data): the engine
+// yields batches of item JSON texts written to match the route's response schema (tests compare
+// them with the row answers) and the reply gets `[`, the items joined by commas, `]`. Answers computed in the
 // statistics pool (enrichments, co-expressions) come as batches of typed items, each written by
 // jsonTexts as soon as the pool ends it, while the pool works on the next.
 import { Readable } from 'node:stream';

@@ -3,12 +3,12 @@
 // served): the profiling rows of each alteration type, the gene panels' genes, MutSig's and
 // GISTIC's q-values and the genes' cytobands. A cohort's "profiled" denominators are then one pass
 // over its type's rows (the same joins in DuckDB took ~20 ms a request at 272,000 samples).
+import { STUDY_VIEW_PROFILING } from '../filter/profiling.js';
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { indexedByKey } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY } from './resident-lookups.js';
-import { STUDY_VIEW_PROFILING } from '../filter/profiling.js';
 
 /** The Study View's profiling rows (filter/profiling.ts) of one genetic_alteration_type's profiles. */
 export interface ProfilingRows {

@@ -4,12 +4,12 @@
 // counted over the cohort's membership array, where a join per request took 6-10 ms at 272,000
 // samples (and was most of the request).
 import type { Cohort } from '../filter/compile.js';
+import { STUDY_VIEW_PROFILING } from '../filter/profiling.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { cohortSampleKeys, membersOf } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY } from './resident-lookups.js';
-import { STUDY_VIEW_PROFILING } from '../filter/profiling.js';
 
 export type CaseListDataCountRow = {
   value: string;

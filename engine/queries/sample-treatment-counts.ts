@@ -17,7 +17,7 @@ interface Acquisitions {
   days: Float64Array;
 }
 
-/** `table`: (patient_key, sample_key, sample_id, t) rows. */
+/** `table`: (patient_key, sample_key, t) rows. */
 function acquisitions(db: Db, matrices: ProfileMatrices, table: Fragment): Promise<Acquisitions> {
   return matrices.keep(`acquisitions ${table.text}`, async () => {
     const [patients, samples, days] = await db.numericColumns(sql`SELECT patient_key::DOUBLE, sample_key::DOUBLE, t::DOUBLE FROM ${table}`);

@@ -18,7 +18,6 @@ export interface ClinicalDataCountItem {
   counts: ValueCount[];
 }
 
-
 /**
  * The counts of one attribute's values over the given samples, NA-like values left out, case
  * variants merged under the greatest spelling.

@@ -144,10 +144,14 @@ function profiledIn(rows: ProfilingRows, panels: ReadonlySet<number>, member: Ui
  */
 export async function fetchMutationTypeCounts(db: Db, cohort: Cohort, genes: readonly string[], includeSampleIds = false): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
-  const sampleIds = includeSampleIds ? sql`, list(DISTINCT c.study_id || '_' || s.sample_id ORDER BY c.study_id || '_' || s.sample_id) AS sample_ids` : sql``;
+  // The samples' ids are joined only when listed.
+  const [sampleIds, joins] = includeSampleIds
+    ? [sql`, list(DISTINCT c.study_id || '_' || s.sample_id ORDER BY c.study_id || '_' || s.sample_id) AS sample_ids`,
+      sql`JOIN sample s USING (sample_key) JOIN cancer_study c ON c.study_key = s.study_key`]
+    : [sql``, sql``];
   const rows = await db.all<{ symbol: string; value: string; count: number; unique_count: number; sample_ids?: string[] }>(sql`
     SELECT g.hugo_gene_symbol AS symbol, e.mutation_type AS value, count(*)::INTEGER AS count, count(DISTINCT e.sample_key)::INTEGER AS unique_count ${sampleIds}
-    FROM genomic_event e JOIN gene g USING (entrez_gene_id) JOIN sample s USING (sample_key) JOIN cancer_study c ON c.study_key = s.study_key
+    FROM genomic_event e JOIN gene g USING (entrez_gene_id) ${joins}
     WHERE e.entrez_gene_id IN (${entrezIdsOf(symbols)}) AND e.variant_type = 'mutation' AND ${inCohort(cohort, 'e')}
     GROUP BY g.hugo_gene_symbol, e.mutation_type ORDER BY symbol, count DESC, value`);
   return genes.flatMap((gene) => {

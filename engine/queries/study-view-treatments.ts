@@ -49,19 +49,19 @@ export interface SampleTreatmentReport {
 /** Every study (the derived tables hold every study's rows). */
 const ALL_STUDIES = sql`SELECT study_key FROM cancer_study`;
 
-/** (study_key, patient_key, sample_key, sample_id, t): earliest acquisition time per (event patient, sample). */
-const ACQUISITIONS = sql`SELECT e.study_key, e.patient_key, s.sample_key, s.sample_id, min(e.start_date) AS t FROM clinical_event e
+/** (study_key, patient_key, sample_key, t): earliest acquisition time per (event patient, sample). */
+const ACQUISITIONS = sql`SELECT e.study_key, e.patient_key, s.sample_key, min(e.start_date) AS t FROM clinical_event e
   JOIN clinical_event_data d ON d.event_key = e.event_key
   JOIN sample s ON s.study_key = e.study_key AND s.sample_id = d.value
   WHERE lower(e.event_type) IN ('sample acquisition', 'specimen') AND upper(d.key) = 'SAMPLE_ID'
-  GROUP BY e.study_key, e.patient_key, s.sample_key, s.sample_id`;
+  GROUP BY e.study_key, e.patient_key, s.sample_key`;
 
 /**
  * Acquisitions and treatments are read from tables derived from the event tables once (all
  * studies; they hold only the rows these queries want), narrowed to the studies and the cohort.
  */
 interface Sources {
-  /** (patient_key, sample_key, sample_id, t) of the cohort's samples. */
+  /** (patient_key, sample_key, t) of the cohort's samples. */
   acquisitions: Fragment;
   /** The tier's treatments (treatmentEvents). */
   events: (tier: TreatmentTier) => Promise<Fragment>;
@@ -84,7 +84,7 @@ async function sourcesOf(cohort: Cohort, studies: Fragment, tables: DerivedTable
   const acquired = await acquisitionsOf(tables);
   return {
     // An acquisition's sample is of the event's study (found by that study and its id).
-    acquisitions: sql`SELECT a.patient_key, a.sample_key, a.sample_id, a.t FROM ${acquired} a WHERE a.study_key IN (${studies}) AND ${inCohort(cohort, 'a')}`,
+    acquisitions: sql`SELECT a.patient_key, a.sample_key, a.t FROM ${acquired} a WHERE a.study_key IN (${studies}) AND ${inCohort(cohort, 'a')}`,
     events: async (tier) => sql`SELECT * FROM ${await treatmentsOf(tables, tier)} WHERE study_key IN (${studies})`,
     starts: async (tier) => sql`SELECT patient_key, treatment, t FROM ${await startsOf(tables, tier)} WHERE study_key IN (${studies})`,
   };

@@ -53,4 +53,3 @@ export function kruskalWallis(groups: readonly ArrayLike<number>[]): ChiSquareRe
   const statistic = Math.max(0, ((12 / (n * (n + 1))) * sum - 3 * (n + 1)) / correction);
   return { statistic, pValue: chiSquareSurvival(statistic, k - 1), degreesOfFreedom: k - 1 };
 }
-
