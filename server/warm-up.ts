@@ -56,7 +56,7 @@ export function openingRequests(studyId: string, attributes: readonly Attribute[
     ['/api/clinical-data-bin-counts/fetch?dataBinMethod=STATIC', { attributes: ids('NUMBER'), studyViewFilter }],
     ['/api/clinical-data-table/fetch?pageSize=20', studyViewFilter],
   ];
-  for (const path of ['mutated-genes', 'cna-genes', 'structuralvariant-genes', 'sample-lists-counts', 'molecular-profile-sample-counts', 'clinical-event-type-counts'])
+  for (const path of ['mutated-genes', 'cna-genes', 'structuralvariant-genes', 'structuralvariant-counts', 'sample-lists-counts', 'molecular-profile-sample-counts', 'clinical-event-type-counts'])
     requests.push([`/api/${path}/fetch`, studyViewFilter]);
   for (const level of ['patient', 'sample']) requests.push([`/api/treatments/${level}-counts/fetch?tier=Agent`, studyViewFilter]);
   if (sampleId !== undefined) requests.push(['/api/filtered-samples/fetch', { sampleIdentifiers: [{ studyId, sampleId }] }]);

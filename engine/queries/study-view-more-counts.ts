@@ -1,8 +1,7 @@
 // Further Study View counts: clinical event types of the filtered cohort (study-view.md 4.17) and
-// clinical attribute counts over a sample selection (4.24), structural variant pair counts (4.16).
+// clinical attribute counts over a sample selection (4.24).
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
-import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { cohortSampleKeys, samplePatients, sampleStudies } from './case-keys.js';
 import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
@@ -82,68 +81,4 @@ export async function fetchClinicalAttributeCounts(db: Db, matrices: ProfileMatr
 /** The members of a sample list, as a cohort for fetchClinicalAttributeCounts. */
 export function compileSampleListMembers(sampleListId: string): Cohort {
   return sql`SELECT m.sample_key FROM sample_list_member m JOIN sample_list l USING (list_key) WHERE l.stable_id = ${sampleListId}`;
-}
-
-export interface StructuralVariantCountRow {
-  gene1EntrezGeneId: number | null;
-  gene1HugoGeneSymbol: string | null;
-  gene2EntrezGeneId: number | null;
-  gene2HugoGeneSymbol: string | null;
-  numberOfAlteredCases: number;
-  totalCount: number;
-  numberOfProfiledCases: number;
-  matchingGenePanelIds: string[];
-  uniqueEventKey: string;
-}
-
-/**
- * structuralvariant-counts (4.16, Legacy): cases = filtered samples paired with the first
- * STRUCTURAL_VARIANT profile of their study; their SVs passing the alterationFilter, grouped by the
- * (site-1, site-2) gene pair (null sites kept; uniqueEventKey spells a missing symbol "null", as the
- * reference's string concatenation does) and merged by uniqueEventKey. Profiled cases by the Legacy
- * panel rule; ordered by totalCount desc, numberOfAlteredCases desc, then uniqueEventKey.
- */
-export async function fetchStructuralVariantCounts(db: Db, cohort: Cohort, filter: AlterationFilter): Promise<StructuralVariantCountRow[]> {
-  return db.all<StructuralVariantCountRow>(sql`
-    WITH fs AS (SELECT s.sample_key, s.study_key FROM sample s WHERE ${inCohort(cohort, 's')}),
-    first_profile AS (
-      SELECT min(profile_key) AS profile_key FROM molecular_profile
-      WHERE genetic_alteration_type = 'STRUCTURAL_VARIANT' AND study_key IN (SELECT study_key FROM fs) GROUP BY study_key),
-    cases AS (
-      SELECT sp.sample_key, sp.profile_key, sp.panel_key FROM sample_profile sp
-      WHERE sp.profile_key IN (SELECT profile_key FROM first_profile) AND ${inCohort(cohort, 'sp')}),
-    no_panel AS (SELECT count(DISTINCT sample_key) AS n FROM cases WHERE panel_key IS NULL),
-    all_cases AS (SELECT count(DISTINCT sample_key) AS n FROM cases),
-    panel_n AS (SELECT panel_key, count(DISTINCT sample_key) AS n FROM cases WHERE panel_key IS NOT NULL GROUP BY panel_key),
-    e AS (
-      SELECT sv.sample_key, sv.site1_entrez_gene_id, sv.site2_entrez_gene_id, sv.driver_filter, sv.driver_tiers_filter,
-        coalesce(sv.sv_status, 'NA') AS status
-      FROM structural_variant sv JOIN cases c ON c.sample_key = sv.sample_key AND c.profile_key = sv.profile_key),
-    pairs AS (
-      SELECT e.site1_entrez_gene_id AS g1, e.site2_entrez_gene_id AS g2, count(DISTINCT e.sample_key) AS altered, count(*) AS total
-      FROM e WHERE ${compileAlterationPredicate(filter, 'structural_variant')} GROUP BY ALL),
-    named AS (
-      SELECT p.*, a.hugo_gene_symbol AS s1, b.hugo_gene_symbol AS s2,
-        coalesce(a.hugo_gene_symbol, 'null') || '::' || coalesce(b.hugo_gene_symbol, 'null') AS key
-      FROM pairs p LEFT JOIN gene a ON a.entrez_gene_id = p.g1 LEFT JOIN gene b ON b.entrez_gene_id = p.g2),
-    merged AS (
-      SELECT key, arg_min(g1, (g1, g2)) AS g1, arg_min(g2, (g1, g2)) AS g2, min(s1) AS s1, min(s2) AS s2,
-        sum(altered) AS altered, sum(total) AS total
-      FROM named GROUP BY key),
-    -- One row per (event, site, panel containing the site's gene): a panel with both genes counts twice.
-    site_panels AS (
-      SELECT m.key, pn.panel_key, pn.n FROM merged m
-      JOIN gene_panel_gene gpg ON gpg.entrez_gene_id = m.g1 JOIN panel_n pn ON pn.panel_key = gpg.panel_key
-      UNION ALL
-      SELECT m.key, pn.panel_key, pn.n FROM merged m
-      JOIN gene_panel_gene gpg ON gpg.entrez_gene_id = m.g2 JOIN panel_n pn ON pn.panel_key = gpg.panel_key),
-    matching AS (
-      SELECT sp.key, sum(sp.n) AS n, list(DISTINCT gp.panel_id ORDER BY gp.panel_id) AS ids
-      FROM site_panels sp JOIN gene_panel gp USING (panel_key) GROUP BY sp.key)
-    SELECT m.g1 AS "gene1EntrezGeneId", m.s1 AS "gene1HugoGeneSymbol", m.g2 AS "gene2EntrezGeneId", m.s2 AS "gene2HugoGeneSymbol",
-      m.altered::INTEGER AS "numberOfAlteredCases", m.total::INTEGER AS "totalCount",
-      (CASE WHEN mt.key IS NOT NULL THEN mt.n + np.n WHEN np.n > 0 THEN np.n ELSE ac.n END)::INTEGER AS "numberOfProfiledCases",
-      coalesce(mt.ids, []::VARCHAR[]) AS "matchingGenePanelIds", m.key AS "uniqueEventKey"
-    FROM merged m CROSS JOIN no_panel np CROSS JOIN all_cases ac LEFT JOIN matching mt USING (key)
-    ORDER BY m.total DESC, m.altered DESC, m.key`);
 }

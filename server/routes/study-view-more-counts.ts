@@ -4,9 +4,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
 import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
-import {
-  compileSampleListMembers, fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts, fetchStructuralVariantCounts,
-} from '../../engine/queries/study-view-more-counts.js';
+import { compileSampleListMembers, fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts } from '../../engine/queries/study-view-more-counts.js';
+import { fetchStructuralVariantCounts } from '../../engine/queries/study-view-sv-counts.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,
@@ -58,7 +57,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const rows = await fetchStructuralVariantCounts(app.db, await cohortOf(app, validatedStudyViewFilter(request.body)), readAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchStructuralVariantCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)), readAlterationFilter(request.body.alterationFilter));
       return rows.map(({ gene1EntrezGeneId, gene1HugoGeneSymbol, gene2EntrezGeneId, gene2HugoGeneSymbol, ...r }) => ({
         // A site without a gene: its fields are absent (nulls are omitted, study-view.md 2.1).
         ...(gene1EntrezGeneId === null ? {} : { gene1EntrezGeneId }), ...(gene1HugoGeneSymbol === null ? {} : { gene1HugoGeneSymbol }),
