@@ -1,8 +1,14 @@
 // The Study View clinical tab (study-view.md 4.21): the filtered samples, searched, sorted and paged,
-// with every stored sample value and every stored value of their patient.
-import { inCohort, type Cohort } from '../filter/compile.js';
+// with every stored sample value and every stored value of their patient; answered in memory over
+// the lookups of clinical-table-lookups.ts.
+import type { Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { cohortSampleKeys, membersOf, sampleStudies } from './case-keys.js';
+import {
+  attributeDefinitions, clinicalValues, sampleIds, sortOrder,
+  type AttributeDefinitions, type CaseValues, type ClinicalValues, type SampleIds, type SortColumn, type SortOrder,
+} from './clinical-table-lookups.js';
+import type { ProfileMatrices } from './profile-matrix.js';
 
 export interface ClinicalTableQuery {
   /** 0 = no paging (PagingConstants.NO_PAGING_PAGE_SIZE; see fetchClinicalTable). */
@@ -35,71 +41,103 @@ export interface ClinicalTablePage {
  * Search: the term is a case-sensitive, literal substring of one of the sample's or its patient's
  * stored values, of the sample id or of the patient id. (The reference's LIKE also treats `%`/`_` as
  * wildcards and, by inner-joining both clinical tables, cannot find a sample lacking sample or patient
- * values; we implement the documented "partial match" instead.)
+ * values; we implement the documented "partial match" instead.) Marks the cohort's matches.
  */
-function compileSearch(term: string): Fragment {
-  if (term.trim() === '') return sql`TRUE`;
-  return sql`(contains(s.sample_id, ${term}) OR contains(p.patient_id, ${term})
-    OR EXISTS (SELECT 1 FROM clinical_sample cs WHERE cs.sample_key = s.sample_key AND contains(cs.attr_value, ${term}))
-    OR EXISTS (SELECT 1 FROM clinical_patient cp WHERE cp.patient_key = s.patient_key AND contains(cp.attr_value, ${term})))`;
+function searchMatches(term: string, keys: Int32Array, values: ClinicalValues, ids: SampleIds): Uint8Array {
+  const matches = new Uint8Array(keys.length > 0 ? keys[keys.length - 1] + 1 : 0);
+  const valueMatches = Uint8Array.from(values.texts, (text) => (text.includes(term) ? 1 : 0));
+  const anyValue = (level: CaseValues, key: number) => {
+    for (let i = level.offsets[key]; i < level.offsets[key + 1]; i++) if (valueMatches[level.values[i]] === 1) return true;
+    return false;
+  };
+  for (const key of keys) {
+    const patient = ids.patientKey[key];
+    if (ids.sampleId[key]!.includes(term) || ids.patientId[key]!.includes(term) || anyValue(values.sample, key) || anyValue(values.patient, patient))
+      matches[key] = 1;
+  }
+  return matches;
 }
 
 /**
- * Sort key: the sample or patient id, or the sample's (sample attribute) / its patient's (patient
- * attribute) value, as a number when the attribute is NUMBER (non-numeric → NULL), else as text.
- * Level and datatype come from the first study (in load order) of the cohort defining the attribute; an
- * attribute defined nowhere sorts nothing (the reference fails with a server error). NULLs last in
- * both directions; ties in import order.
+ * The sort column: the sample or patient id, or the sample's (sample attribute) / its patient's
+ * (patient attribute) value, as a number when the attribute is NUMBER (non-numeric: no value), else
+ * as text. Level and datatype come from the first study (in load order) of the cohort defining the
+ * attribute; an attribute defined nowhere sorts nothing (the reference fails with a server error).
  */
-async function compileOrder(db: Db, query: ClinicalTableQuery, cohort: Cohort): Promise<Fragment> {
-  const dir = raw(query.direction === 'DESC' ? 'DESC' : 'ASC'); // constant chosen from the enum
-  const { sortBy } = query;
-  if (sortBy === undefined || sortBy === '') return sql`s.sample_key`;
-  if (sortBy === 'sampleId') return sql`s.sample_id ${dir}, s.sample_key`;
-  if (sortBy === 'patientId') return sql`p.patient_id ${dir}, s.sample_key`;
-  const meta = await db.one<{ datatype: string; patient_attribute: boolean }>(sql`
-    SELECT m.datatype, m.patient_attribute FROM clinical_attribute_meta m
-    WHERE m.attr_id = ${sortBy} AND m.study_key IN (SELECT s.study_key FROM sample s WHERE ${inCohort(cohort, 's')})
-    ORDER BY m.study_key LIMIT 1`);
-  if (meta === undefined) return sql`s.sample_key`;
-  const value = meta.patient_attribute
-    ? sql`(SELECT attr_value FROM clinical_patient WHERE patient_key = s.patient_key AND attr_id = ${sortBy})`
-    : sql`(SELECT attr_value FROM clinical_sample WHERE sample_key = s.sample_key AND attr_id = ${sortBy})`;
-  const key = meta.datatype === 'NUMBER' ? sql`TRY_CAST(${value} AS DOUBLE)` : value;
-  return sql`${key} ${dir} NULLS LAST, s.sample_key`;
+function sortColumnOf(sortBy: string | undefined, keys: Int32Array, studyOf: Int32Array, definitions: AttributeDefinitions): SortColumn | undefined {
+  if (sortBy === undefined || sortBy === '') return undefined;
+  if (sortBy === 'sampleId' || sortBy === 'patientId') return sortBy;
+  const definingStudies = definitions.get(sortBy) ?? [];
+  const studies = new Set<number>();
+  if (definingStudies.length > 0) for (const key of keys) studies.add(studyOf[key]);
+  const defined = definingStudies.find((d) => studies.has(d.study));
+  return defined === undefined ? undefined : { attrId: sortBy, patient: defined.patient, numeric: defined.numeric };
+}
+
+/**
+ * Visits the sample keys in the order's direction: ascending or descending by value, ties by key,
+ * those without a value last in both directions; until `visit` returns false.
+ */
+function walk(sort: SortOrder, direction: 'ASC' | 'DESC', visit: (key: number) => boolean): void {
+  const { order, runStarts } = sort;
+  const runs = runStarts.length - 1;
+  const valued = runStarts[runs];
+  if (direction === 'ASC') {
+    for (let i = 0; i < valued; i++) if (!visit(order[i])) return;
+  } else {
+    for (let r = runs - 1; r >= 0; r--) for (let i = runStarts[r]; i < runStarts[r + 1]; i++) if (!visit(order[i])) return;
+  }
+  for (let i = valued; i < order.length; i++) if (!visit(order[i])) return;
 }
 
 /**
  * One page of the clinical table. Paging: offset = pageSize × pageNumber. `pageSize` 0 returns every
  * match: it is the reference's NO_PAGING_PAGE_SIZE default (its service slices an empty page then,
  * and answers total-count 0 for a page past the end; we keep the true count, as the header promises).
+ * Without a sort column, samples come in import (key) order.
  */
-export async function fetchClinicalTable(db: Db, cohort: Cohort, query: ClinicalTableQuery): Promise<ClinicalTablePage> {
-  const order = await compileOrder(db, query, cohort);
-  const matches = sql`FROM sample s JOIN patient p ON p.patient_key = s.patient_key
-    WHERE ${inCohort(cohort, 's')} AND ${compileSearch(query.searchTerm)}`;
-  const offset = query.pageSize * query.pageNumber;
-  const limit = query.pageSize === 0 ? sql`` : sql`LIMIT ${query.pageSize}`;
-  // The page is picked by a top-n sort (ORDER BY … LIMIT), and only its rows are numbered.
-  const count = db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n ${matches}`);
-  const page = db.all<{ pos: number; study_id: string; sample_id: string; data: ClinicalTableDatum[] }>(sql`
-    WITH picked AS (SELECT s.sample_key ${matches} ORDER BY ${order} ${limit} OFFSET ${offset}),
-    page AS (SELECT s.sample_key, row_number() OVER (ORDER BY ${order}) AS pos
-      FROM picked JOIN sample s USING (sample_key) JOIN patient p ON p.patient_key = s.patient_key),
-    data AS (
-      SELECT cs.sample_key, 0 AS level, cs.attr_id, cs.attr_value FROM clinical_sample cs WHERE cs.sample_key IN (SELECT sample_key FROM page)
-      UNION ALL
-      SELECT s.sample_key, 1, cp.attr_id, cp.attr_value FROM clinical_patient cp JOIN sample s ON s.patient_key = cp.patient_key
-      WHERE s.sample_key IN (SELECT sample_key FROM page))
-    SELECT page.pos, c.study_id, s.sample_id,
-      list({'sampleId': s.sample_id, 'patientId': p.patient_id, 'studyId': c.study_id, 'clinicalAttributeId': d.attr_id, 'value': d.attr_value}
-        ORDER BY d.level, d.attr_id) AS data
-    FROM page JOIN sample s USING (sample_key) JOIN patient p ON p.patient_key = s.patient_key JOIN cancer_study c ON c.study_key = s.study_key
-    JOIN data d ON d.sample_key = page.sample_key
-    GROUP BY page.pos, c.study_id, s.sample_id ORDER BY page.pos`);
-  const [total, rows] = await Promise.all([count, page]);
-  return {
-    totalCount: total?.n ?? 0,
-    samples: rows.map((r) => ({ studyId: r.study_id, sampleId: r.sample_id, data: r.data })),
+export async function fetchClinicalTable(db: Db, matrices: ProfileMatrices, cohort: Cohort, query: ClinicalTableQuery): Promise<ClinicalTablePage> {
+  const [keys, values, ids, studyOf, definitions] = await Promise.all([
+    cohortSampleKeys(db, matrices, cohort), clinicalValues(db, matrices), sampleIds(db, matrices), sampleStudies(db, matrices), attributeDefinitions(db, matrices),
+  ]);
+  const searched = query.searchTerm.trim() === '' ? undefined : searchMatches(query.searchTerm, keys, values, ids);
+  let totalCount = keys.length;
+  if (searched !== undefined) {
+    totalCount = 0;
+    for (const key of keys) totalCount += searched[key];
+  }
+  const member = searched ?? membersOf(keys);
+  const first = query.pageSize * query.pageNumber;
+  const end = query.pageSize === 0 ? totalCount : Math.min(totalCount, first + query.pageSize);
+  const page: number[] = [];
+  let seen = 0;
+  const take = (key: number) => {
+    if (member[key] !== 1) return true;
+    if (seen >= first) page.push(key);
+    return ++seen < end;
   };
+  const column = sortColumnOf(query.sortBy, keys, studyOf, definitions);
+  if (first < end) {
+    if (column === undefined) {
+      for (const key of keys) if (!take(key)) break;
+    } else {
+      walk(await sortOrder(db, matrices, column), query.direction, take);
+    }
+  }
+  return { totalCount, samples: page.flatMap((key) => rowsOf(key, values, ids)) };
+}
+
+/** A sample's rows (its values, then its patient's, each by attribute id); none when it has no value. */
+function rowsOf(key: number, values: ClinicalValues, ids: SampleIds): ClinicalTablePage['samples'] {
+  const sampleId = ids.sampleId[key]!;
+  const patientId = ids.patientId[key]!;
+  const studyId = ids.studyId[key]!;
+  const data: ClinicalTableDatum[] = [];
+  const add = (level: CaseValues, caseKey: number) => {
+    for (let i = level.offsets[caseKey]; i < level.offsets[caseKey + 1]; i++)
+      data.push({ sampleId, patientId, studyId, clinicalAttributeId: values.attrIds[level.attrs[i]], value: values.texts[level.values[i]] });
+  };
+  add(values.sample, key);
+  add(values.patient, ids.patientKey[key]);
+  return data.length === 0 ? [] : [{ studyId, sampleId, data }];
 }

@@ -18,7 +18,7 @@ export const studyViewClinicalTableRoutes: FastifyPluginAsyncTypebox = async (ap
     },
     async (request, reply) => {
       const q = request.query;
-      const page = await fetchClinicalTable(app.db, await cohortOf(app, validatedStudyViewFilter(request.body)), {
+      const page = await fetchClinicalTable(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)), {
         pageSize: q.pageSize ?? 0, pageNumber: q.pageNumber ?? 0, searchTerm: q.searchTerm ?? '',
         sortBy: q.sortBy, direction: q.direction ?? 'ASC',
       });

@@ -71,10 +71,8 @@ describe('npm run bench at a tiny scale', () => {
     expect(sv).toHaveLength((STUDY_VIEW_ENDPOINTS.length + ON_DEMAND_STUDY_VIEW_ENDPOINTS.length) * 3 - 1 - 2);
     expect(sv.find((t) => t.name.startsWith('survival-data'))?.items).toBeGreaterThan(SAMPLES / 2);
     // A warm request may be answered from memory alone (its lookups and the cohort's keys kept):
-    // no SQL to replay, no ratio. The core API and the clinical data table run SQL: a capture
-    // recording nothing would fail here.
+    // no SQL to replay, no ratio. The core API runs SQL: a capture recording nothing would fail here.
     expect(core.every((t) => t.statements > 0)).toBe(true);
-    expect(sv.filter((t) => t.name.startsWith('clinical-data-table')).map((t) => t.statements > 0)).toEqual([true, true, true]);
     for (const t of [...core, ...sv]) {
       if (t.statements === 0) {
         expect(t.ratio, t.name).toBeNull();
