@@ -30,10 +30,13 @@ describe('filtered-samples goldens', () => {
 describe('filtered-samples edge cases', () => {
   const count = async (body: unknown) => (await post(body)).json().length as number;
 
-  it('empty blocks are the universe; neither base set is the empty cohort', async () => {
+  it('empty blocks are the universe; an empty base set is the empty cohort, none is a 400', async () => {
     // lgg data_clinical_sample.txt: 61 samples.
     expect(await count({ studyIds: [LGG], clinicalDataFilters: [], geneFilters: [], caseLists: [] })).toBe(61);
-    expect(await count({})).toBe(0);
+    for (const body of [{}, { studyIds: null, sampleIdentifiers: null }]) {
+      const res = await post(body);
+      expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status: 400, body: { message: 'eitherSampleIdentifiersOrStudyIdsPresent must be true' } });
+    }
     expect(await count({ studyIds: [] })).toBe(0);
     expect(await count({ studyIds: ['nope'] })).toBe(0);
   });
