@@ -26,8 +26,14 @@ describe('5.7 example 1: linear, integers 1..100', () => {
   it('end = 81.5 with custom [50, 60, 70]', () => {
     expect(bins({ start: 39.5, end: 81.5, customBins: [50, 60, 70] }, range(1, 100))).toBe('≤50:11, (50,60]:10, (60,70]:10, >70:11');
   });
-  it('STATIC: the recount ignores start/end, so the outlier bins count every filtered value (5.6)', () => {
-    expect(bins({ start: 39.5, end: 81.5 }, range(1, 100), 'STATIC')).toBe(`≤45:45, ${fives(45, 80)}, >80:20`);
+  it('STATIC: the recount keeps to start/end too (not 5.6\'s ≤45:45 … >80:20: Appendix B quirk 17)', () => {
+    // Without filters STATIC answers as DYNAMIC.
+    expect(bins({ start: 39.5, end: 81.5 }, range(1, 100), 'STATIC')).toBe(`≤45:6, ${fives(45, 80)}, >80:1`);
+    // Filtered to 30..60 (and a category, NA and a special value, dropped with start/end):
+    // ≤45 holds 40..45, (45,50] … (55,60] 5 each, the rest 0.
+    const filtered = [...range(30, 60), 'Unknown', 'NA', '<35'];
+    expect(bins({ start: 39.5, end: 81.5 }, range(1, 100), 'STATIC', filtered)).toBe(
+      `≤45:6, (45,50]:5, (50,55]:5, (55,60]:5, (60,65]:0, (65,70]:0, (70,75]:0, (75,80]:0, >80:0`);
   });
 });
 

@@ -3,7 +3,7 @@
 // Pure: counted value strings in, ClinicalDataBin-shaped bins out (numbers exact to the decimal, then JSON numbers).
 import type { Bin } from './binning/bins.js';
 import { caseCount, type CountedValue } from './binning/classify.js';
-import { computeBins, type BinRequest } from './binning/core.js';
+import { computeBins, withinRange, type BinRequest } from './binning/core.js';
 import { toNumber } from './binning/decimal.js';
 import { recount } from './binning/recount.js';
 
@@ -58,7 +58,11 @@ function staticBinsOf(request: BinRequest, values: readonly CountedValue[]): rea
 export function binData(request: BinRequest, unfiltered: readonly CountedValue[], filtered: readonly CountedValue[], method: DataBinMethod): DataBin[] {
   if (method === 'DYNAMIC') return caseCount(filtered) === 0 ? [] : computeBins(request, filtered).map(toDataBin);
   if (caseCount(unfiltered) === 0) return [];
-  return recount(staticBinsOf(request, unfiltered), filtered).map(toDataBin);
+  // The filtered values are restricted to start/end as the bins' were (Step A): the reference's
+  // recount ignores them (study-view.md 5.6, Appendix B quirk 17, not followed), so that its outlier
+  // bins count values outside the range asked for, and a STATIC answer without filters differs from
+  // the DYNAMIC one.
+  return recount(staticBinsOf(request, unfiltered), withinRange(request, filtered)).map(toDataBin);
 }
 
 export { computeBins, recount };

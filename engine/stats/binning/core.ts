@@ -153,11 +153,9 @@ function categoryBins(categories: readonly Counted<string>[]): Bin[] {
   return [...byKey.values()];
 }
 
-/** The bins of one attribute's values (counted per sample or patient, NA included as "NA"). */
-export function computeBins(request: BinRequest, values: readonly CountedValue[], threshold = DISTINCT_VALUE_THRESHOLD): Bin[] {
-  // Step A: with start/end only plain numbers within [start, end] take part.
+/** Step A: with start/end, only the plain numbers within [start, end] take part. */
+export function withinRange(request: BinRequest, values: readonly CountedValue[]): readonly CountedValue[] {
   let data = values;
-  const numericalOnly = request.start != null || request.end != null;
   if (request.end != null) {
     const end = decOf(request.end);
     data = data.filter(({ value }) => isPlainNumeric(value) && le(parseDec(value), end));
@@ -166,7 +164,13 @@ export function computeBins(request: BinRequest, values: readonly CountedValue[]
     const start = decOf(request.start);
     data = data.filter(({ value }) => isPlainNumeric(value) && ge(parseDec(value), start));
   }
-  const { numbers, specials, categories, naCount } = classify(data);
+  return data;
+}
+
+/** The bins of one attribute's values (counted per sample or patient, NA included as "NA"). */
+export function computeBins(request: BinRequest, values: readonly CountedValue[], threshold = DISTINCT_VALUE_THRESHOLD): Bin[] {
+  const numericalOnly = request.start != null || request.end != null;
+  const { numbers, specials, categories, naCount } = classify(withinRange(request, values));
   const lower = lowerOutlierBin(specials);
   const upper = upperOutlierBin(specials);
   const numeric = numericBins(request, numbers, lower, upper, threshold);

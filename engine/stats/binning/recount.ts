@@ -1,6 +1,6 @@
 // STATIC recount (study-view.md 5.6, cBioPortal's DataBinner.recalcBinCount): bins chosen on the
-// unfiltered values keep their ranges; only their counts are recomputed on the filtered values.
-// The request's start/end do not restrict the recount (a reference quirk kept on purpose).
+// unfiltered values keep their ranges; only their counts are recomputed on the filtered values
+// (restricted to the request's start/end by the caller: binning.ts).
 import { contains, encloses, nearBounds, rangeOf, type Bin } from './bins.js';
 import { classify, type CountedValue } from './classify.js';
 import { nearDouble } from './decimal.js';
