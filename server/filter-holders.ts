@@ -4,8 +4,8 @@
 
 export type JsonObject = Record<string, unknown>;
 
-/** The keys whose values are not descended into: lists of ids or of custom values. */
-export const UNWALKED: ReadonlySet<string> = new Set(['studyIds', 'sampleIdentifiers', 'samples']);
+/** The keys whose values are not descended into: lists of ids (of studies, samples, patients) or of custom values. */
+export const UNWALKED: ReadonlySet<string> = new Set(['studyIds', 'sampleIdentifiers', 'samples', 'patientIdentifiers']);
 
 export function objectsWhere(body: unknown, test: (object: JsonObject) => boolean): JsonObject[] {
   const found: JsonObject[] = [];

@@ -1,4 +1,4 @@
-// Long sampleIdentifiers lists remembered across bodies: the parsed bodies equal JSON.parse's, the
+// Long sampleIdentifiers (and custom samples, patientIdentifiers) lists remembered across bodies: the parsed bodies equal JSON.parse's, the
 // list is parsed once, and bad bodies are rejected as Fastify's own parser rejects them.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,15 @@ describe('rememberLongLists', () => {
     expect(other.studyViewFilter.sampleIdentifiers).toBe(first.studyViewFilter.sampleIdentifiers);
     expect((await post(body('B'))).value.attributes).toEqual(other.attributes);
     expect(((await post(body('B'))).value as unknown as Custom).attributes[0].samples).toBe(other.attributes[0].samples);
+  });
+
+  it('remembers a survival request\'s patientIdentifiers too', async () => {
+    const patients = LIST.map(({ studyId, sampleId }) => ({ studyId, patientId: sampleId }));
+    const body = JSON.stringify({ patientIdentifiers: patients, attributeIdPrefix: 'OS' });
+    const first = await post(body);
+    const again = await post(body);
+    expect(again.value).toEqual(JSON.parse(body));
+    expect(again.value.patientIdentifiers).toBe(first.value.patientIdentifiers);
   });
 
   it('parses as usual where one list names the other key inside it', async () => {

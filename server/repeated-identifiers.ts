@@ -1,15 +1,16 @@
 // Study View requests come a dozen at a time with one StudyViewFilter, and that filter may list
 // every one of 272,000 samples (sampleIdentifiers: 15 MB of JSON); a custom chart's requests carry
-// its whole dataset each time (a "samples" list: 18 MB for every sample of a study). Parsing such a
-// list again for each request costs more than most of their queries: ~40-55 ms, and as much again
+// its whole dataset each time (a "samples" list: 18 MB for every sample of a study), and a survival
+// chart every patient of the study (patientIdentifiers: 10 MB for 194,000). Parsing such a list
+// again for each request costs more than most of their queries: ~40-55 ms, and as much again
 // collecting the 272,000 objects it leaves. So the text of a long list is remembered with its
 // parsed value. A large body holding the same text at its one key of that name is parsed without
 // it (a marker in its place, by Fastify's own parser, so that what is accepted and what is
 // rejected do not change) and given the remembered list: the same array, frozen, and its items (no
 // code changes either; being the same list, it is checked against each route's schema once,
-// remembered-list-validation.ts, and resolved to sample keys once, engine/queries/sample-identifiers.ts
-// and study-view-custom-data.ts). The text cannot be part of a string (its quotes are not
-// escaped), so equal text is an equal value.
+// remembered-list-validation.ts, and resolved to case keys once: engine/queries/sample-identifiers.ts,
+// study-view-custom-data.ts, the survival route). The text cannot be part of a string (its quotes
+// are not escaped), so equal text is an equal value.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { objectsWhere, type JsonObject } from './filter-holders.js';
 import { closingBracket } from './sliced-json.js';
@@ -21,8 +22,8 @@ const LONG_LIST = 4096;
 /** Lists remembered, most recently used first. */
 const REMEMBERED = 6;
 
-/** The keys whose lists are remembered: a StudyViewFilter's samples, a custom dataset's. */
-const KEYS = ['sampleIdentifiers', 'samples'] as const;
+/** The keys whose lists are remembered: a StudyViewFilter's samples, a custom dataset's, a survival request's patients. */
+const KEYS = ['sampleIdentifiers', 'samples', 'patientIdentifiers'] as const;
 type ListKey = (typeof KEYS)[number];
 const QUOTED = KEYS.map((key) => Buffer.from(JSON.stringify(key)));
 /** The value put where a list was: a string with a NUL, which a body's text cannot hold unescaped. */

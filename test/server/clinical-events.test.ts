@@ -178,6 +178,22 @@ describe('POST /api/survival-data/fetch', () => {
     }
   });
 
+  it('answers a long list (remembered across bodies, its patients resolved once) as the short one', async () => {
+    const body = { patientIdentifiers: patients, attributeIdPrefix: 'PFS', startEventRequestIdentifier: { clinicalEventRequests: [{ eventType: 'SURGERY' }], position: 'FIRST' }, endEventRequestIdentifier: status };
+    // 30,000 unknown patients around the five: over 1 MB, as a list of every patient of a large study.
+    const unknown = (from: number) => Array.from({ length: 15_000 }, (_, i) => ({ studyId: LGG, patientId: `NO-SUCH-PATIENT-${from + i}` }));
+    const long = { ...body, patientIdentifiers: [...unknown(0), ...patients, ...unknown(15_000)] };
+    const plain = (await post(url, body)).body;
+    for (let round = 0; round < 3; round++) expect((await post(url, long)).body).toBe(plain);
+    // Another prefix over the same list; and the same list with one more patient.
+    expect((await post(url, { ...long, attributeIdPrefix: 'OS' })).body).toBe((await post(url, { ...body, attributeIdPrefix: 'OS' })).body);
+    const more = { ...long, patientIdentifiers: [...long.patientIdentifiers, { studyId: LGG, patientId: 'P05' }] };
+    expect((await post(url, more)).body).toBe((await post(url, { ...body, patientIdentifiers: [...patients, { studyId: LGG, patientId: 'P05' }] })).body);
+    // A list with a bad item is refused, remembered or not.
+    const bad = { ...long, patientIdentifiers: [...long.patientIdentifiers.slice(0, -1), { studyId: LGG }] };
+    for (let round = 0; round < 2; round++) expect((await post(url, bad)).statusCode).toBe(400);
+  });
+
   it('answers 400 to bad bodies', async () => {
     const ok = { patientIdentifiers: patients, attributeIdPrefix: 'OS', startEventRequestIdentifier: { position: 'FIRST' }, endEventRequestIdentifier: status };
     expect((await post(url, ok)).statusCode).toBe(200);
