@@ -57,7 +57,7 @@ export async function loadStudy(db: Db, genes: GeneResolver, dir: string, option
     fileSeconds[basename(path)] = (fileSeconds[basename(path)] ?? 0) + (performance.now() - t0) / 1000;
   };
   const ctx = await db.transaction(async () => {
-    for (const panel of findGenePanelFiles(dir)) await importGenePanelFile(db, genes, panel, warnings);
+    for (const panel of findGenePanelFiles(dir)) await importGenePanelFile(db, genes, panel, warnings, incremental ? undefined : studyId);
     const ctx = incremental ? await openIncremental(db, genes, warnings, study, studyId) : await createStudy(db, genes, warnings, study, studyMeta);
     const samplesMeta = single(study, 'clinical-sample');
     if (samplesMeta) await timed(samplesMeta, () => loadClinicalSamples(ctx, samplesMeta)); else if (!incremental) throw new LoadError({ file: dir }, 'the study has no clinical sample file (meta with datatype SAMPLE_ATTRIBUTES)');

@@ -1,5 +1,7 @@
 // Gene panel definition files (study-format 16.1): global panels, imported before the study data
-// that names them. A panel id loaded again with another gene list is replaced, with a warning.
+// that names them. A panel id loaded again with another gene list replaces the old one, with a
+// warning, unless loaded data uses it: then the import is skipped, with a warning (the studies
+// profiled on it keep the genes their data was judged against).
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../engine/sql/db.js';
@@ -8,7 +10,13 @@ import { LoadError, type Warnings } from '../errors.js';
 import type { GeneResolver } from '../genes/gene-resolver.js';
 import { parseKeyValueFile, requireKey } from '../text/key-value-file.js';
 
-export async function importGenePanelFile(db: Db, genes: GeneResolver, path: string, warnings: Warnings): Promise<{ panelId: string; replaced: boolean }> {
+/**
+ * `reloading`: the study whose data the load replaces (its own use of a panel does not count); none
+ * for an incremental load, whose study keeps its data.
+ */
+export async function importGenePanelFile(
+  db: Db, genes: GeneResolver, path: string, warnings: Warnings, reloading?: string,
+): Promise<{ panelId: string; replaced: boolean }> {
   const file = parseKeyValueFile(path);
   const panelId = requireKey(file, 'stable_id');
   const description = file.values.get('description') ?? null;
@@ -17,6 +25,13 @@ export async function importGenePanelFile(db: Db, genes: GeneResolver, path: str
   if (existing) {
     const old = await db.all<{ entrez_gene_id: number }>(sql`SELECT entrez_gene_id FROM gene_panel_gene WHERE panel_key = ${existing.panel_key}`);
     if (old.length === entrezIds.length && old.every((g) => entrezIds.includes(g.entrez_gene_id))) return { panelId, replaced: false };
+    const user = await db.one<{ study_id: string }>(sql`
+      SELECT c.study_id FROM sample_profile sp JOIN cancer_study c USING (study_key)
+      WHERE sp.panel_key = ${existing.panel_key} AND c.study_id IS DISTINCT FROM ${reloading ?? null} ORDER BY c.study_key LIMIT 1`);
+    if (user) {
+      warnings.add({ file: path }, `gene panel ${panelId} exists with another gene list and is used by study ${user.study_id}: not replaced`);
+      return { panelId, replaced: false };
+    }
     warnings.add({ file: path }, `gene panel ${panelId} existed with another gene list and was replaced`);
     await db.run(sql`DELETE FROM gene_panel_gene WHERE panel_key = ${existing.panel_key}`);
     await db.run(sql`UPDATE gene_panel SET description = ${description} WHERE panel_key = ${existing.panel_key}`);

@@ -1,5 +1,6 @@
 // Gene panel definition files (study-format 16.1): study_es_0's TESTPANEL1/2, replacement by
-// genepanel_test_study's older versions, gene tokens, and which files of a folder are panel files.
+// genepanel_test_study's older versions (not while loaded data uses them), gene tokens, and which
+// files of a folder are panel files.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { sql } from '../../engine/sql/sql.js';
 import { Warnings } from '../../loaders/errors.js';
 import type { GeneResolver } from '../../loaders/genes/gene-resolver.js';
 import { findGenePanelFiles, importGenePanelFile } from '../../loaders/reference/gene-panels.js';
-import { openReferenceStore, studyDir } from '../helpers/store.js';
+import { loadTestStudy, openReferenceStore, studyDir } from '../helpers/store.js';
 
 let store: { db: Db; genes: GeneResolver };
 
@@ -70,6 +71,33 @@ describe('importGenePanelFile', () => {
     const repeated = panelFile('stable_id: P_BAD\ndescription: d\ngene_list: TP53\t7157\n');
     await expect(importGenePanelFile(store.db, store.genes, repeated, new Warnings())).rejects.toThrow(/gene '7157' is listed twice in gene panel P_BAD/);
     expect(await panelGenes('P_BAD')).toEqual([]);
+  });
+});
+
+describe('a gene panel in use', () => {
+  it('is not replaced by another gene list, except by a reload of the one study using it', async () => {
+    const used = await openReferenceStore();
+    const genesOf = async (panelId: string) => (await used.db.all<{ n: number }>(sql`
+      SELECT count(*)::INTEGER AS n FROM gene_panel_gene JOIN gene_panel USING (panel_key) WHERE panel_id = ${panelId}`))[0].n;
+    await loadTestStudy(used, 'study_es_0');
+    // genepanel_test_study's TESTPANEL1 (10 genes) and TESTPANEL2 (10) are not loaded over study_es_0's (17, 11).
+    const { warnings } = await loadTestStudy(used, 'genepanel_test_study');
+    expect(warnings).toEqual(expect.arrayContaining([
+      'data_gene_panel_testpanel1.txt: gene panel TESTPANEL1 exists with another gene list and is used by study study_es_0: not replaced',
+      'data_gene_panel_testpanel2.txt: gene panel TESTPANEL2 exists with another gene list and is used by study study_es_0: not replaced',
+    ]));
+    expect([await genesOf('TESTPANEL1'), await genesOf('TESTPANEL2')]).toEqual([17, 11]);
+    // Reloading study_es_0 does not count its own use; teststudy_genepanels' still counts.
+    const older = join(studyDir('genepanel_test_study'), 'data_gene_panel_testpanel1.txt');
+    const refused = new Warnings();
+    expect(await importGenePanelFile(used.db, used.genes, older, refused, 'study_es_0')).toEqual({ panelId: 'TESTPANEL1', replaced: false });
+    expect(refused.summary()).toEqual(['data_gene_panel_testpanel1.txt: gene panel TESTPANEL1 exists with another gene list and is used by study teststudy_genepanels: not replaced']);
+    const alone = await openReferenceStore();
+    await loadTestStudy(alone, 'study_es_0');
+    expect(await importGenePanelFile(alone.db, alone.genes, older, new Warnings())).toEqual({ panelId: 'TESTPANEL1', replaced: false });
+    expect(await importGenePanelFile(alone.db, alone.genes, older, new Warnings(), 'study_es_0')).toEqual({ panelId: 'TESTPANEL1', replaced: true });
+    used.db.close();
+    alone.db.close();
   });
 });
 

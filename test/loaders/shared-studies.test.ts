@@ -14,8 +14,8 @@ const COMPUTED = "AND attr_id NOT IN ('MUTATION_COUNT', 'FRACTION_GENOME_ALTERED
 
 beforeAll(async () => {
   store = await openReferenceStore();
-  // genepanel_test_study first: its older TESTPANEL1/2 files are then replaced by study_es_0's.
-  for (const name of ['genepanel_test_study', 'study_es_0', 'ascn-test-study', 'study_hg38', 'lgg_ucsf_2014_test_generic_assay']) {
+  // study_es_0 first: genepanel_test_study's older TESTPANEL1/2 files are then not loaded over its panels, in use.
+  for (const name of ['study_es_0', 'genepanel_test_study', 'ascn-test-study', 'study_hg38', 'lgg_ucsf_2014_test_generic_assay']) {
     summaries.set(name, await loadTestStudy(store, name));
   }
 });

@@ -6,7 +6,7 @@ import { openTestApp } from '../helpers/app.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await openTestApp(['genepanel_test_study', 'study_es_0']);
+  app = await openTestApp(['study_es_0', 'genepanel_test_study']);
 });
 afterAll(() => app.close());
 

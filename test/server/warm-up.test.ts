@@ -11,7 +11,7 @@ let db: Db;
 let resident: Resident;
 beforeAll(async () => {
   const store = await openReferenceStore();
-  for (const name of ['genepanel_test_study', 'study_es_0', 'study_hg38']) await loadTestStudy(store, name);
+  for (const name of ['study_es_0', 'genepanel_test_study', 'study_hg38']) await loadTestStudy(store, name);
   db = store.db;
   resident = await openResident(db);
 });
