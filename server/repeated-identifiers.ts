@@ -79,8 +79,12 @@ export function rememberLongLists(app: FastifyInstance): void {
     const places = bytes.length < LARGE_BODY ? [] : placesIn(bytes);
     if (places.length === 0) return whole(request, bytes, done);
     const hits = hitsAt(bytes, places, remembered);
+    // Latin-1 gives a character per byte, so offsets in the text are offsets in the bytes (the
+    // brackets, quotes and backslashes closingBracket looks for are ASCII). Decoded once per body.
+    let latin1: string | undefined;
+    const text = () => (latin1 ??= bytes.toString('latin1'));
     const parsedWhole = () => whole(request, bytes, (error, value) => {
-      if (!error) for (const place of places) remember(remembered, bytes, place, value);
+      if (!error) for (const place of places) remember(remembered, bytes, text, place, value);
       done(error, value);
     });
     if (hits.length === 0) return parsedWhole();
@@ -102,7 +106,7 @@ export function rememberLongLists(app: FastifyInstance): void {
       }
       for (const g of given) g.holder[g.key] = g.list;
       givenLists.set(value as JsonObject, given);
-      for (const place of places) if (!hits.some((hit) => hit.key === place.key)) remember(remembered, bytes, place, value);
+      for (const place of places) if (!hits.some((hit) => hit.key === place.key)) remember(remembered, bytes, text, place, value);
       done(null, value);
     });
   });
@@ -156,14 +160,12 @@ function startsWithAt(bytes: Buffer, prefix: Buffer, at: number): boolean {
   return at + prefix.length <= bytes.length && bytes.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
 }
 
-/** Remembers the long list at `place` of a parsed body, if its key is the body's only one. */
-function remember(remembered: Remembered[], bytes: Buffer, place: Place, value: unknown): void {
+/** Remembers the long list at `place` of a parsed body (`latin1`: its bytes as text), if its key is the body's only one. */
+function remember(remembered: Remembered[], bytes: Buffer, latin1: () => string, place: Place, value: unknown): void {
   if (bytes.indexOf(place.quoted, place.keyAt + 1) >= 0) return;
   const holders = objectsWhere(value, (object) => Array.isArray(object[place.key]));
   const list = holders.length === 1 ? (holders[0][place.key] as unknown[]) : [];
-  // Latin-1 gives a character per byte, so offsets in the text are offsets in the bytes (the
-  // brackets, quotes and backslashes closingBracket looks for are ASCII).
-  const end = list.length >= LONG_LIST ? closingBracket(bytes.toString('latin1'), place.at) : -1;
+  const end = list.length >= LONG_LIST ? closingBracket(latin1(), place.at) : -1;
   if (end < 0) return;
   remembered.unshift({ bytes: Buffer.from(bytes.subarray(place.at, end + 1)), list: Object.freeze(list) });
   remembered.splice(REMEMBERED);

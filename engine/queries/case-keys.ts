@@ -148,6 +148,32 @@ export function sampleStudies(db: Db, matrices: ProfileMatrices): Promise<Int32A
   }, (studyOf) => studyOf.byteLength);
 }
 
+/** Each sample's ids, by sample key (undefined where no sample has the key). */
+export interface SampleIds {
+  sampleId: (string | undefined)[];
+  studyId: (string | undefined)[];
+  patientId: (string | undefined)[];
+  patientKey: Float64Array;
+}
+
+/** Built from the case id lookups, whose strings it shares. */
+export function sampleIdsByKey(db: Db, matrices: ProfileMatrices): Promise<SampleIds> {
+  return matrices.keep('sample ids by key', async () => {
+    const [samples, patients, { patientOf }] = await Promise.all([caseKeys(db, matrices, 'sample'), caseKeys(db, matrices, 'patient'), samplePatients(db, matrices)]);
+    const patientIdOf: string[] = [];
+    for (const study of patients.byStudy.values()) study.keys.forEach((key, i) => (patientIdOf[key] = study.ids[i]));
+    const ids: SampleIds = { sampleId: [], studyId: [], patientId: [], patientKey: patientOf };
+    for (const [studyId, study] of samples.byStudy) {
+      study.keys.forEach((key, i) => {
+        ids.sampleId[key] = study.ids[i];
+        ids.studyId[key] = studyId;
+        ids.patientId[key] = patientIdOf[patientOf[key]];
+      });
+    }
+    return ids;
+  }, (ids) => 24 * ids.sampleId.length);
+}
+
 /**
  * Where each key's rows start in rows sorted by their (non-negative integer) key: key k's rows are
  * offsets[k] … offsets[k + 1], for every k up to the greatest key.
@@ -157,6 +183,22 @@ export function offsetsByKey(sortedKeys: ArrayLike<number>): Int32Array {
   for (let i = 0; i < sortedKeys.length; i++) offsets[sortedKeys[i] + 1]++;
   for (let k = 1; k < offsets.length; k++) offsets[k] += offsets[k - 1];
   return offsets;
+}
+
+/**
+ * Rows grouped by their (non-negative integer) keys, in no given order, by a stable counting sort:
+ * key k's rows are order[offsets[k]] … order[offsets[k + 1]] (row indices, ascending).
+ */
+export function groupedByKey(keys: ArrayLike<number>): { offsets: Int32Array; order: Int32Array } {
+  let bound = 0;
+  for (let i = 0; i < keys.length; i++) if (keys[i] >= bound) bound = keys[i] + 1;
+  const offsets = new Int32Array(bound + 1);
+  for (let i = 0; i < keys.length; i++) offsets[keys[i] + 1]++;
+  for (let k = 1; k < offsets.length; k++) offsets[k] += offsets[k - 1];
+  const next = offsets.slice(0, bound);
+  const order = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) order[next[keys[i]]++] = i;
+  return { offsets, order };
 }
 
 /** Integer values by their (non-negative integer) keys: key i's value at keys[i]; -1 where no key is given. */
@@ -174,6 +216,13 @@ export function singleStudyOf(sampleKeys: Int32Array, studyOf: Int32Array): numb
   const study = studyOf[sampleKeys[0]];
   for (let i = 1; i < sampleKeys.length; i++) if (studyOf[sampleKeys[i]] !== study) return undefined;
   return study;
+}
+
+/** The studies of the samples (their keys). */
+export function studiesOf(sampleKeys: Int32Array, studyOf: Int32Array): Set<number> {
+  const studies = new Set<number>();
+  for (const key of sampleKeys) studies.add(studyOf[key]);
+  return studies;
 }
 
 /** Cohorts whose parameters are longer than this (unresolved id lists) are read afresh each time. */

@@ -7,7 +7,7 @@ import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-import { readTextPositions } from './resident-lookups.js';
+import { BYTES_PER_ENTRY, readTextPositions } from './resident-lookups.js';
 
 export interface ClinicalColumn {
   /** The attribute's distinct non-empty values, sorted (as DuckDB sorts VARCHAR). */
@@ -40,4 +40,27 @@ export function clinicalColumn(db: Db, matrices: ProfileMatrices, attrId: string
     });
     return column;
   }, (c) => c.categories.byteLength + c.numbers.byteLength + 60 * c.names.length);
+}
+
+/** A study's definition of a clinical attribute. */
+export interface AttributeDefinition {
+  study: number;
+  studyId: string;
+  patient: boolean;
+  numeric: boolean;
+}
+
+/** Per attribute id, the studies defining it, by study key ascending (read once and kept). */
+export function attributeDefinitions(db: Db, matrices: ProfileMatrices): Promise<Map<string, AttributeDefinition[]>> {
+  return matrices.keep('clinical attribute definitions', async () => {
+    const definitions = new Map<string, AttributeDefinition[]>();
+    for (const r of await db.all<{ attr_id: string; study_key: number; study_id: string; patient_attribute: boolean; datatype: string }>(sql`
+      SELECT m.attr_id, m.study_key, s.study_id, m.patient_attribute, m.datatype FROM clinical_attribute_meta m JOIN cancer_study s USING (study_key)
+      ORDER BY m.study_key`)) {
+      const studies = definitions.get(r.attr_id) ?? [];
+      studies.push({ study: r.study_key, studyId: r.study_id, patient: r.patient_attribute, numeric: r.datatype === 'NUMBER' });
+      definitions.set(r.attr_id, studies);
+    }
+    return definitions;
+  }, (d) => BYTES_PER_ENTRY * [...d.values()].reduce((n, studies) => n + studies.length, 0));
 }

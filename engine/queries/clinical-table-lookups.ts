@@ -1,11 +1,13 @@
 // What the Study View clinical tab (study-view-clinical-table.ts) reads, once, and keeps with the
 // other resident lookups (profile-matrix.ts `keep`; the store is read-only while served): every
-// stored clinical value by case, the ids of each sample, the attributes' definitions, and per sort
-// column the samples in its order. A page is then a walk over the cohort in that order: in DuckDB,
-// counting, sorting and joining 272,000 samples' rows took ~40 ms a request.
+// stored clinical value by case, and per sort column the samples in its order (with each sample's
+// ids, case-keys.ts, and the attributes' definitions, clinical-columns.ts). A page is then a walk
+// over the cohort in that order: in DuckDB, counting, sorting and joining 272,000 samples' rows
+// took ~40 ms a request.
 import type { Db } from '../sql/db.js';
-import { sql, type Fragment } from '../sql/sql.js';
-import { caseKeys, samplePatients } from './case-keys.js';
+import { concatenate } from '../sql/numeric-chunks.js';
+import { raw, sql, type Fragment } from '../sql/sql.js';
+import { groupedByKey, offsetsByKey } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY } from './resident-lookups.js';
 
@@ -34,110 +36,34 @@ const POSITIONS = sql`
 
 export function clinicalValues(db: Db, matrices: ProfileMatrices): Promise<ClinicalValues> {
   return matrices.keep('clinical values', async () => {
-    const [attrIds, texts, rows] = await Promise.all([
+    const [attrIds, texts, sample, patient] = await Promise.all([
       db.all<{ attr_id: string }>(sql`WITH ${POSITIONS} SELECT attr_id FROM attrs ORDER BY a`),
       db.all<{ attr_value: string }>(sql`WITH ${POSITIONS} SELECT attr_value FROM texts ORDER BY v`),
-      readRows(db),
+      // Table and column names are constants of ours.
+      caseValues(db, raw('clinical_sample'), raw('sample_key')),
+      caseValues(db, raw('clinical_patient'), raw('patient_key')),
     ]);
-    return { attrIds: attrIds.map((r) => r.attr_id), texts: texts.map((r) => r.attr_value), sample: byCase(rows, 0), patient: byCase(rows, 1) };
+    return { attrIds: attrIds.map((r) => r.attr_id), texts: texts.map((r) => r.attr_value), sample, patient };
   }, (c) => BYTES_PER_ENTRY * (c.attrIds.length + c.texts.length) + [c.sample, c.patient].reduce((n, l) => n + l.offsets.byteLength + l.attrs.byteLength + l.values.byteLength, 0));
 }
 
-/** Every stored value as (level: 0 sample, 1 patient; case key; attribute position; value position), in no order. */
-async function readRows(db: Db): Promise<Int32Array[]> {
-  const columns: Int32Array[][] = [[], [], [], []];
-  // Millions of rows, read a chunk at a time; grouped by case here, as sorting them in DuckDB took seconds.
+/**
+ * One level's values, read in no order and grouped here (sorting millions of rows in DuckDB took
+ * seconds): by attribute, then by case, two stable counting sorts, so that each case's values come
+ * by attribute.
+ */
+async function caseValues(db: Db, table: Fragment, key: Fragment): Promise<CaseValues> {
+  const columns: Int32Array[][] = [[], [], []];
+  // Millions of rows, read a chunk at a time.
   for await (const chunk of db.numericChunks(sql`WITH ${POSITIONS}
-    SELECT 0::DOUBLE, c.sample_key::DOUBLE, a::DOUBLE, v::DOUBLE FROM clinical_sample c JOIN attrs USING (attr_id) JOIN texts USING (attr_value)
-    UNION ALL
-    SELECT 1, c.patient_key, a, v FROM clinical_patient c JOIN attrs USING (attr_id) JOIN texts USING (attr_value)`)) {
+    SELECT c.${key}::DOUBLE, a::DOUBLE, v::DOUBLE FROM ${table} c JOIN attrs USING (attr_id) JOIN texts USING (attr_value)`)) {
     chunk.forEach((column, c) => columns[c].push(Int32Array.from(column)));
   }
-  return columns.map(joined);
-}
-
-/** One level's rows grouped by case key (a counting sort), each case's by attribute position. */
-function byCase([levels, keys, attrs, values]: Int32Array[], level: number): CaseValues {
-  let bound = 0;
-  for (let i = 0; i < levels.length; i++) if (levels[i] === level && keys[i] >= bound) bound = keys[i] + 1;
-  const offsets = new Int32Array(bound + 1);
-  for (let i = 0; i < levels.length; i++) if (levels[i] === level) offsets[keys[i] + 1]++;
-  for (let k = 1; k < offsets.length; k++) offsets[k] += offsets[k - 1];
-  const next = offsets.slice(0, bound);
-  const out: CaseValues = { offsets, attrs: new Int32Array(offsets[bound]), values: new Int32Array(offsets[bound]) };
-  for (let i = 0; i < levels.length; i++) {
-    if (levels[i] !== level) continue;
-    const at = next[keys[i]]++;
-    out.attrs[at] = attrs[i];
-    out.values[at] = values[i];
-  }
-  // A case has a few dozen values at most: insertion sort.
-  for (let k = 0; k < bound; k++) {
-    for (let i = offsets[k] + 1; i < offsets[k + 1]; i++) {
-      const attr = out.attrs[i];
-      const value = out.values[i];
-      let j = i - 1;
-      for (; j >= offsets[k] && out.attrs[j] > attr; j--) {
-        out.attrs[j + 1] = out.attrs[j];
-        out.values[j + 1] = out.values[j];
-      }
-      out.attrs[j + 1] = attr;
-      out.values[j + 1] = value;
-    }
-  }
-  return out;
-}
-
-function joined(parts: readonly Int32Array[]): Int32Array {
-  const out = new Int32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** Each sample's ids, by sample key (undefined where no sample has the key). */
-export interface SampleIds {
-  sampleId: (string | undefined)[];
-  studyId: (string | undefined)[];
-  patientId: (string | undefined)[];
-  patientKey: Float64Array;
-}
-
-/** Built from the case id lookups, whose strings it shares. */
-export function sampleIds(db: Db, matrices: ProfileMatrices): Promise<SampleIds> {
-  return matrices.keep('sample ids by key', async () => {
-    const [samples, patients, { patientOf }] = await Promise.all([caseKeys(db, matrices, 'sample'), caseKeys(db, matrices, 'patient'), samplePatients(db, matrices)]);
-    const patientIdOf: string[] = [];
-    for (const study of patients.byStudy.values()) study.keys.forEach((key, i) => (patientIdOf[key] = study.ids[i]));
-    const ids: SampleIds = { sampleId: [], studyId: [], patientId: [], patientKey: patientOf };
-    for (const [studyId, study] of samples.byStudy) {
-      study.keys.forEach((key, i) => {
-        ids.sampleId[key] = study.ids[i];
-        ids.studyId[key] = studyId;
-        ids.patientId[key] = patientIdOf[patientOf[key]];
-      });
-    }
-    return ids;
-  }, (ids) => 24 * ids.sampleId.length);
-}
-
-/** Per attribute id, the studies defining it (by study key ascending): level and datatype. */
-export type AttributeDefinitions = Map<string, { study: number; patient: boolean; numeric: boolean }[]>;
-
-export function attributeDefinitions(db: Db, matrices: ProfileMatrices): Promise<AttributeDefinitions> {
-  return matrices.keep('clinical attribute definitions', async () => {
-    const definitions: AttributeDefinitions = new Map();
-    for (const row of await db.all<{ attr_id: string; study_key: number; patient_attribute: boolean; datatype: string }>(sql`
-      SELECT attr_id, study_key, patient_attribute, datatype FROM clinical_attribute_meta ORDER BY study_key`)) {
-      const studies = definitions.get(row.attr_id) ?? [];
-      studies.push({ study: row.study_key, patient: row.patient_attribute, numeric: row.datatype === 'NUMBER' });
-      definitions.set(row.attr_id, studies);
-    }
-    return definitions;
-  }, (d) => BYTES_PER_ENTRY * [...d.values()].reduce((n, studies) => n + studies.length, 0));
+  const [keys, attrs, values] = columns.map((parts) => concatenate(parts, false, Int32Array));
+  const byAttr = groupedByKey(attrs).order;
+  const { offsets, order } = groupedByKey(byAttr.map((i) => keys[i]));
+  const rows = order.map((j) => byAttr[j]);
+  return { offsets, attrs: rows.map((i) => attrs[i]), values: rows.map((i) => values[i]) };
 }
 
 /** What a table is sorted by: an id, or an attribute of one level, compared as a number or as text. */
@@ -164,11 +90,9 @@ export function sortOrder(db: Db, matrices: ProfileMatrices, column: SortColumn)
       SELECT s.sample_key::DOUBLE, r.rank::DOUBLE FROM sample s
       LEFT JOIN (SELECT sample_key, dense_rank() OVER (ORDER BY k) - 1 AS rank FROM (${value}) WHERE k IS NOT NULL) r USING (sample_key)
       ORDER BY r.rank NULLS LAST, s.sample_key`);
-    const runStarts: number[] = [];
-    let i = 0;
-    for (; i < ranks.length && !Number.isNaN(ranks[i]); i++) if (i === 0 || ranks[i] !== ranks[i - 1]) runStarts.push(i);
-    runStarts.push(i);
-    return { order: Int32Array.from(keys), runStarts: Int32Array.from(runStarts) };
+    // Ranks are dense from 0, those without a value last: a run per rank.
+    const valued = ranks.findIndex(Number.isNaN);
+    return { order: Int32Array.from(keys), runStarts: offsetsByKey(ranks.subarray(0, valued < 0 ? ranks.length : valued)) };
   }, (o) => o.order.byteLength + o.runStarts.byteLength);
 }
 

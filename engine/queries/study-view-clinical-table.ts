@@ -3,11 +3,9 @@
 // the lookups of clinical-table-lookups.ts.
 import type { Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { cohortSampleKeys, membersOf, sampleStudies } from './case-keys.js';
-import {
-  attributeDefinitions, clinicalValues, sampleIds, sortOrder,
-  type AttributeDefinitions, type CaseValues, type ClinicalValues, type SampleIds, type SortColumn, type SortOrder,
-} from './clinical-table-lookups.js';
+import { cohortSampleKeys, membersOf, sampleIdsByKey, sampleStudies, studiesOf, type SampleIds } from './case-keys.js';
+import { attributeDefinitions, type AttributeDefinition } from './clinical-columns.js';
+import { clinicalValues, sortOrder, type CaseValues, type ClinicalValues, type SortColumn, type SortOrder } from './clinical-table-lookups.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 export interface ClinicalTableQuery {
@@ -64,12 +62,11 @@ function searchMatches(term: string, keys: Int32Array, values: ClinicalValues, i
  * as text. Level and datatype come from the first study (in load order) of the cohort defining the
  * attribute; an attribute defined nowhere sorts nothing (the reference fails with a server error).
  */
-function sortColumnOf(sortBy: string | undefined, keys: Int32Array, studyOf: Int32Array, definitions: AttributeDefinitions): SortColumn | undefined {
+function sortColumnOf(sortBy: string | undefined, keys: Int32Array, studyOf: Int32Array, definitions: Map<string, AttributeDefinition[]>): SortColumn | undefined {
   if (sortBy === undefined || sortBy === '') return undefined;
   if (sortBy === 'sampleId' || sortBy === 'patientId') return sortBy;
   const definingStudies = definitions.get(sortBy) ?? [];
-  const studies = new Set<number>();
-  if (definingStudies.length > 0) for (const key of keys) studies.add(studyOf[key]);
+  const studies = definingStudies.length > 0 ? studiesOf(keys, studyOf) : new Set<number>();
   const defined = definingStudies.find((d) => studies.has(d.study));
   return defined === undefined ? undefined : { attrId: sortBy, patient: defined.patient, numeric: defined.numeric };
 }
@@ -98,7 +95,7 @@ function walk(sort: SortOrder, direction: 'ASC' | 'DESC', visit: (key: number) =
  */
 export async function fetchClinicalTable(db: Db, matrices: ProfileMatrices, cohort: Cohort, query: ClinicalTableQuery): Promise<ClinicalTablePage> {
   const [keys, values, ids, studyOf, definitions] = await Promise.all([
-    cohortSampleKeys(db, matrices, cohort), clinicalValues(db, matrices), sampleIds(db, matrices), sampleStudies(db, matrices), attributeDefinitions(db, matrices),
+    cohortSampleKeys(db, matrices, cohort), clinicalValues(db, matrices), sampleIdsByKey(db, matrices), sampleStudies(db, matrices), attributeDefinitions(db, matrices),
   ]);
   const searched = query.searchTerm.trim() === '' ? undefined : searchMatches(query.searchTerm, keys, values, ids);
   let totalCount = keys.length;

@@ -3,12 +3,10 @@
 import type { Db } from '../sql/db.js';
 import type { Cohort } from '../filter/compile.js';
 import { isNaLike } from '../filter/values.js';
-import { sql } from '../sql/sql.js';
 import type { CountedValue } from '../stats/binning.js';
 import { cohortSampleKeys, onePerPatient, samplePatients } from './case-keys.js';
-import { clinicalColumn, type ClinicalColumn } from './clinical-columns.js';
+import { attributeDefinitions, clinicalColumn, type ClinicalColumn } from './clinical-columns.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-import { BYTES_PER_ENTRY } from './resident-lookups.js';
 
 /** A value and how many cases have it: the binner's input type (CountedValue), so counts bin as they are. */
 export type ValueCount = CountedValue;
@@ -70,20 +68,6 @@ function valueGroups(column: ClinicalColumn): ValueGroups {
   return groups;
 }
 
-/** By study id, its clinical attributes and whether each is patient-level (read once and kept). */
-function attributeLevels(db: Db, matrices: ProfileMatrices): Promise<Map<string, Map<string, boolean>>> {
-  return matrices.keep('clinical attribute levels', async () => {
-    const byStudy = new Map<string, Map<string, boolean>>();
-    for (const r of await db.all<{ study_id: string; attr_id: string; patient: boolean }>(sql`
-      SELECT s.study_id, m.attr_id, m.patient_attribute AS patient FROM clinical_attribute_meta m JOIN cancer_study s USING (study_key)`)) {
-      let levels = byStudy.get(r.study_id);
-      if (levels === undefined) byStudy.set(r.study_id, (levels = new Map()));
-      levels.set(r.attr_id, r.patient);
-    }
-    return byStudy;
-  }, (byStudy) => BYTES_PER_ENTRY * [...byStudy.values()].reduce((n, levels) => n + levels.size, 0));
-}
-
 /**
  * Counts per value of each requested clinical attribute (4.4). Sample attributes count filtered
  * samples, patient attributes filtered patients (patients with >= 1 filtered sample); an attribute
@@ -100,11 +84,12 @@ export async function fetchClinicalDataCounts(
   db: Db, matrices: ProfileMatrices, cohort: Cohort, studyIds: readonly string[], attributeIds: readonly string[],
 ): Promise<ClinicalDataCountItem[]> {
   const ids = [...new Set(attributeIds)];
-  const [byStudy, keys] = await Promise.all([attributeLevels(db, matrices), cohortSampleKeys(db, matrices, cohort)]);
+  const [definitions, keys] = await Promise.all([attributeDefinitions(db, matrices), cohortSampleKeys(db, matrices, cohort)]);
+  const involved = new Set(studyIds);
   const levels = ids.flatMap((id) => {
     // Patient-level when every involved study defining the attribute defines it so.
-    const defined = studyIds.map((study) => byStudy.get(study)?.get(id)).filter((patient) => patient !== undefined);
-    return defined.length === 0 ? [] : [{ attr_id: id, patient: defined.every((patient) => patient) }];
+    const defined = (definitions.get(id) ?? []).filter((d) => involved.has(d.studyId));
+    return defined.length === 0 ? [] : [{ attr_id: id, patient: defined.every((d) => d.patient) }];
   });
   // Patient attributes count each patient once, at one of its samples.
   const patientKeys = levels.some((l) => l.patient) ? onePerPatient(keys, await samplePatients(db, matrices)) : keys;

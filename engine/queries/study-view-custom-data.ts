@@ -4,7 +4,7 @@
 import { normalizeStudyViewFilter, type CustomSample } from '../filter/normalize.js';
 import type { Cohort, StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { caseKeys, cohortSampleKeys, forEachCaseKey, membersOf, onePerPatient, samplePatients, type CaseKeys } from './case-keys.js';
+import { caseKeys, cohortSampleKeys, forEachCaseKey, groupedByKey, membersOf, onePerPatient, samplePatients, type CaseKeys } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import type { ClinicalDataCountItem } from './study-view-counts.js';
 
@@ -75,13 +75,8 @@ function entriesFound(cases: CaseKeys, data: readonly CustomSample[]): FoundEntr
     valueOfEntry.push(position);
     keyOfEntry.push(key);
   });
-  const offsets = new Int32Array(positionOf.size + 1);
-  for (const v of valueOfEntry) offsets[v + 1]++;
-  for (let v = 0; v < positionOf.size; v++) offsets[v + 1] += offsets[v];
-  const next = offsets.slice(0, -1);
-  const keys = new Int32Array(keyOfEntry.length);
-  valueOfEntry.forEach((v, i) => (keys[next[v]++] = keyOfEntry[i]));
-  byData.set(data, (found = { values: [...positionOf.keys()], offsets, keys }));
+  const { offsets, order } = groupedByKey(valueOfEntry);
+  byData.set(data, (found = { values: [...positionOf.keys()], offsets, keys: order.map((i) => keyOfEntry[i]) }));
   return found;
 }
 

@@ -5,14 +5,13 @@ import { naLike } from '../filter/values.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { CountedValue } from '../stats/binning.js';
-import { cohortSampleKeys, membersOf } from './case-keys.js';
+import { cohortSampleKeys, membersOf, sampleIdsByKey } from './case-keys.js';
 import { genePanels, profilingRows, type ProfilingRows } from './gene-table-lookups.js';
 import { entrezIdsOf } from './genes.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { countValuesIn, geneValueColumn, type ValueColumn } from './profile-value-columns.js';
 import { entrezOfSymbol, geneSampleEvents, geneSymbols, type GeneSampleEvents } from './resident-lookups.js';
 import { genericAssayValues } from './study-view-profile-bins.js';
-import { fetchSampleIdentities } from './study-view-plots.js';
 
 export interface GenomicDataCount {
   label: string;
@@ -177,9 +176,9 @@ export async function fetchMutationStatusSamples(db: Db, matrices: ProfileMatric
     ['Not Mutated', 'NOT_MUTATED', profiled.filter((key) => !isMutated.has(key))],
     ['Not Profiled', 'NOT_PROFILED', Array.from(keys).filter((key) => !isProfiled.has(key))],
   ];
-  const ids = await fetchSampleIdentities(db, groups.flatMap(([, , members]) => members));
+  const ids = await sampleIdsByKey(db, matrices);
   return groups.map(([label, value, members]) => {
-    const sampleIds = members.map((key) => `${ids.get(key)!.studyId}_${ids.get(key)!.sampleId}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const sampleIds = members.map((key) => `${ids.studyId[key]}_${ids.sampleId[key]}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return { hugoGeneSymbol: gene, profileType: label, counts: [{ label, value, count: sampleIds.length, uniqueCount: sampleIds.length, sampleIds }] };
   });
 }

@@ -3,7 +3,7 @@
 import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
-import { cohortSampleKeys, samplePatients, sampleStudies } from './case-keys.js';
+import { cohortSampleKeys, samplePatients, sampleStudies, studiesOf } from './case-keys.js';
 import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY } from './resident-lookups.js';
@@ -56,8 +56,7 @@ function studyAttributeCounts(db: Db, matrices: ProfileMatrices): Promise<StudyA
 export async function fetchClinicalAttributeCounts(db: Db, matrices: ProfileMatrices, selection: Cohort): Promise<ClinicalAttributeCount[]> {
   if (selection.wholeStudies !== undefined) {
     const [keys, studyOf, byStudy] = await Promise.all([cohortSampleKeys(db, matrices, selection), sampleStudies(db, matrices), studyAttributeCounts(db, matrices)]);
-    const studies = new Set<number>();
-    for (const key of keys) studies.add(studyOf[key]);
+    const studies = studiesOf(keys, studyOf);
     const added = (level: 'sample' | 'patient') => {
       const counts = new Map<string, number>();
       for (const study of studies) for (const [id, n] of byStudy.get(study)?.[level] ?? []) counts.set(id, (counts.get(id) ?? 0) + n);

@@ -4,10 +4,10 @@
 // (engine/stats/violin.ts, density-plot.ts), and the statistics mapped to cBioPortal's models.
 import type { Cohort, StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
-import { sameSql, sql } from '../sql/sql.js';
+import { sameSql } from '../sql/sql.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
 import type { ViolinStats } from '../stats/violin.js';
-import { cohortSampleKeys, membersOf } from './case-keys.js';
+import { cohortSampleKeys, membersOf, type SampleIds } from './case-keys.js';
 import { clinicalColumn } from './clinical-columns.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
@@ -89,20 +89,11 @@ export async function fetchViolinSamples(
   return samples;
 }
 
-/** sampleId and studyId of the given samples, by sample key. */
-export async function fetchSampleIdentities(db: Db, keys: readonly number[]): Promise<Map<number, { sampleId: string; studyId: string }>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db.all<{ sample_key: number; sample_id: string; study_id: string }>(sql`
-    SELECT s.sample_key, s.sample_id, c.study_id FROM sample s JOIN cancer_study c USING (study_key)
-    WHERE s.sample_key IN (SELECT unnest(${keys}::INTEGER[]))`);
-  return new Map(rows.map((r) => [r.sample_key, { sampleId: r.sample_id, studyId: r.study_id }]));
-}
-
 /** Byte order of ASCII ids, as DuckDB sorts VARCHAR. */
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** ClinicalViolinPlotData of the statistics. */
-export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinStats, identities: Map<number, { sampleId: string; studyId: string }>) {
+/** ClinicalViolinPlotData of the statistics; `ids`: each sample's ids by sample key (case-keys.ts sampleIdsByKey). */
+export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinStats, ids: Pick<SampleIds, 'sampleId' | 'studyId'>) {
   return {
     axisStart: javaDouble(stats.axisStart),
     axisEnd: javaDouble(stats.axisEnd),
@@ -120,7 +111,10 @@ export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinSt
       // Inliers then outliers, each by study and sample id (the reference's order).
       individualPoints: [0, row.inlierPoints].flatMap((from, part) => row.points
         .slice(from, part === 0 ? row.inlierPoints : undefined)
-        .map((index, k) => ({ ...identities.get(samples.sampleKeys[index])!, value: javaDouble(row.pointValues[from + k]) }))
+        .map((index, k) => {
+          const key = samples.sampleKeys[index];
+          return { sampleId: ids.sampleId[key]!, studyId: ids.studyId[key]!, value: javaDouble(row.pointValues[from + k]) };
+        })
         .sort((a, b) => compareIds(a.studyId, b.studyId) || compareIds(a.sampleId, b.sampleId))),
     })),
   };

@@ -7,7 +7,7 @@ import { compileAlterationPredicate, type AlterationFilter } from '../filter/alt
 import type { Cohort } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { cohortSampleKeys, membersOf } from './case-keys.js';
+import { cohortSampleKeys, membersOf, offsetsByKey } from './case-keys.js';
 import { genePanels, type GenePanels } from './gene-table-lookups.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY, geneSymbols } from './resident-lookups.js';
@@ -57,10 +57,8 @@ function pairSampleEvents(db: Db, matrices: ProfileMatrices, filter: AlterationF
         FROM (SELECT (dense_rank() OVER (ORDER BY g1, g2) - 1)::DOUBLE AS pair, sample_key FROM (${events}))
         GROUP BY ALL ORDER BY ALL`),
     ]);
-    const offsets = new Int32Array(pairs.length + 1);
-    for (let i = 0; i < pairOf.length; i++) offsets[pairOf[i] + 1]++;
-    for (let p = 1; p < offsets.length; p++) offsets[p] += offsets[p - 1];
-    return { pairs, offsets, samples: Int32Array.from(samples), events: Int32Array.from(counts) };
+    // Every pair has rows: one run each.
+    return { pairs, offsets: offsetsByKey(pairOf), samples: Int32Array.from(samples), events: Int32Array.from(counts) };
   }, (e) => BYTES_PER_ENTRY * e.pairs.length + e.offsets.byteLength + e.samples.byteLength + e.events.byteLength);
 }
 

@@ -26,10 +26,15 @@ export function doubleColumns(chunk: DuckDBDataChunk): Float64Array[] {
   });
 }
 
-/** The arrays one after the other, in one array (`shared`: in memory shared with worker threads). */
-export function concatenate(parts: readonly Float64Array[], shared = false): Float64Array {
-  const length = parts.reduce((n, part) => n + part.length, 0);
-  const out = new Float64Array(shared ? new SharedArrayBuffer(8 * length) : new ArrayBuffer(8 * length));
+type NumberArray = Float64Array | Int32Array;
+type NumberArrayType<T extends NumberArray> = { new (buffer: ArrayBufferLike): T; readonly BYTES_PER_ELEMENT: number };
+
+/** The arrays one after the other, in one array of `type` (`shared`: in memory shared with worker threads). */
+export function concatenate(parts: readonly Float64Array[], shared?: boolean): Float64Array;
+export function concatenate<T extends NumberArray>(parts: readonly T[], shared: boolean, type: NumberArrayType<T>): T;
+export function concatenate(parts: readonly NumberArray[], shared = false, type: NumberArrayType<NumberArray> = Float64Array): NumberArray {
+  const bytes = type.BYTES_PER_ELEMENT * parts.reduce((n, part) => n + part.length, 0);
+  const out = new type(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   let at = 0;
   for (const part of parts) {
     out.set(part, at);

@@ -2,8 +2,9 @@
 // (4.20, 6.2). Compact columns gathered in memory; the statistics run in the worker pool.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
+import { sampleIdsByKey } from '../../engine/queries/case-keys.js';
 import {
-  fetchDensityPairs, fetchSampleIdentities, fetchViolinSamples, toClinicalViolinPlotData, toDensityPlotData, withoutFirstClinicalFilter,
+  fetchDensityPairs, fetchViolinSamples, toClinicalViolinPlotData, toDensityPlotData, withoutFirstClinicalFilter,
 } from '../../engine/queries/study-view-plots.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
@@ -44,8 +45,7 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
         axisStart: q.axisStart, axisEnd: q.axisEnd,
         numCurvePoints: q.numCurvePoints ?? 100, sigmaMultiplier: q.sigmaMultiplier ?? 1,
       });
-      const identities = await fetchSampleIdentities(app.db, stats.rows.flatMap((row) => row.points.map((i) => samples.sampleKeys[i])));
-      return toClinicalViolinPlotData(samples, stats, identities);
+      return toClinicalViolinPlotData(samples, stats, await sampleIdsByKey(app.db, app.matrices));
     },
   );
 
