@@ -6,6 +6,7 @@ import { CohortCache } from '../engine/filter/cohort-cache.js';
 import { ProfileMatrices } from '../engine/queries/profile-matrix.js';
 import { createStatsPool, type StatsPool } from '../engine/stats/pool/pool.js';
 import { StateStore } from '../engine/state/state-store.js';
+import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { DEFAULT_SETTINGS, type SecuritySettings } from './config/settings.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installSecurity } from './plugins/security.js';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     cohorts: CohortCache;
     /** Resident matrices of the profiles enrichments and co-expressions read (engine/queries/profile-matrix.ts). */
     matrices: ProfileMatrices;
+    /** Caps and timeouts (server/config/limits.ts). */
+    limits: Limits;
   }
 }
 
@@ -61,6 +64,8 @@ export interface AppOptions {
   warmStats?: boolean;
   /** Login and token settings (default: login-free, no tokens). */
   settings?: SecuritySettings;
+  /** Caps and timeouts (default: the documented ones). */
+  limits?: Limits;
   /** Users, tokens and virtual studies (default: an in-memory one, closed with the app). */
   state?: StateStore;
   /** The clock of token expiry (tests pass a fake one). */
@@ -82,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (request) => (request.url ?? '/').replace(/^\/api\/column-store\//, '/api/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
+  app.decorate('limits', options.limits ?? DEFAULT_LIMITS);
   const resident = options.resident ?? (await openResident(options.db, { stats: options.stats, warmStats: options.warmStats }));
   if (options.resident === undefined) app.addHook('onClose', () => closeResident(resident));
   app.decorate('stats', resident.stats);

@@ -130,7 +130,7 @@ function oneOf<const T extends string>(props: Properties, property: string, valu
   return value as T;
 }
 
-function positiveInteger(props: Properties, property: string, fallback: number): number {
+export function positiveInteger(props: Properties, property: string, fallback: number): number {
   const value = props.get(property);
   if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value) || Number(value) <= 0 || !Number.isSafeInteger(Number(value)))
