@@ -26,7 +26,8 @@ async function replaceSampleAttribute(ctx: StudyContext, key: number, attrId: st
 /**
  * MUTATION_COUNT: distinct (chr, start, end, ref, alt) of non-germline mutations per sample
  * profiled in a MUTATION_EXTENDED profile. Like the reference query, the sample's mutations are
- * not restricted to that profile, so uncalled mutations count too.
+ * not restricted to that profile, so uncalled mutations count too. A sample without mutations
+ * joins a NULL row, whose struct of NULLs count(DISTINCT) would count as one key: hence the FILTER.
  */
 async function computeMutationCount(ctx: StudyContext, key: number): Promise<void> {
   const profiled = sql`SELECT DISTINCT sp.sample_key FROM sample_profile sp JOIN molecular_profile mp USING (profile_key)
@@ -35,7 +36,9 @@ async function computeMutationCount(ctx: StudyContext, key: number): Promise<voi
   if (!any) return;
   await defineAttribute(ctx, key, 'MUTATION_COUNT', 'Mutation Count', 'NUMBER', false, '30');
   await replaceSampleAttribute(ctx, key, 'MUTATION_COUNT', sql`
-    SELECT p.sample_key, count(DISTINCT (m.chr, m.start_position, m.end_position, m.reference_allele, m.tumor_seq_allele))::VARCHAR AS value
+    SELECT p.sample_key,
+      count(DISTINCT (m.chr, m.start_position, m.end_position, m.reference_allele, m.tumor_seq_allele))
+        FILTER (WHERE m.sample_key IS NOT NULL)::VARCHAR AS value
     FROM (${profiled}) p LEFT JOIN mutation m
       ON m.sample_key = p.sample_key AND lower(coalesce(m.mutation_status, '')) <> 'germline'
     GROUP BY p.sample_key`);

@@ -79,7 +79,7 @@ export async function addGlobalCaseList(ctx: StudyContext): Promise<void> {
   if (await ctx.db.one(sql`SELECT 1 FROM sample_list WHERE study_key = ${ctx.study.key} AND stable_id = ${stableId}`)) return;
   const sampleKeys = [...ctx.samples.values()].map((s) => s.sampleKey).sort((a, b) => a - b);
   // Upstream uses category 'other'; all_cases_in_study is the documented, sensible value.
-  await insertList(ctx, { stableId, category: 'all_cases_in_study', name: 'All samples', description: `All samples (${sampleKeys.length} samples)`, sampleKeys });
+  await insertList(ctx, { stableId, category: 'all_cases_in_study', name: 'All cases in study', description: 'All cases in study', sampleKeys });
 }
 
 /**

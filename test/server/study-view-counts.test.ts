@@ -90,7 +90,7 @@ describe('POST /api/sample-lists-counts/fetch', () => {
     // python; 'all' = add_global_case_list (845 + 5 samples)
     const { body } = await post('/sample-lists-counts/fetch', { studyIds: ['study_es_0', 'teststudy_genepanels'] });
     expect(body).toEqual([
-      { value: 'all', label: 'All samples', count: 850 },
+      { value: 'all', label: 'All cases in study', count: 850 },
       { value: 'cna', label: 'Samples profiled for mutations', count: 793 },
       { value: 'cnaseq', label: 'Samples profiled for mutations and CNA', count: 788 },
       { value: 'custom', label: 'this is an optional custom case list', count: 778 },
