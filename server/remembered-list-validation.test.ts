@@ -5,6 +5,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorsSkippingRememberedLists } from './remembered-list-validation.js';
+import { DEFAULT_LIMITS } from './config/limits.js';
 import { rememberLongLists } from './repeated-identifiers.js';
 
 const opt = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
@@ -41,7 +42,7 @@ beforeAll(async () => {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
     schemaController: { compilersFactory: { buildValidator: validatorsSkippingRememberedLists() as never } },
   });
-  rememberLongLists(app);
+  rememberLongLists(app, DEFAULT_LIMITS.rememberedListsMaxBytes);
   for (const [name, body] of Object.entries(schemas)) {
     app.post(`/${name}`, { schema: { body } }, async (request) => {
       lastBody = request.body as typeof lastBody;

@@ -10,7 +10,7 @@
 // the body is validated whole.
 import AjvCompiler from '@fastify/ajv-compiler';
 import { UNWALKED, type JsonObject } from './filter-holders.js';
-import { rememberedListsIn } from './repeated-identifiers.js';
+import { rememberedListsIn, type RememberedList } from './repeated-identifiers.js';
 
 type Schema = Record<string, unknown>;
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
@@ -32,16 +32,20 @@ export function validatorsSkippingRememberedLists(): Factory {
 /** Places a list is remembered as passed at, per validator (a client choosing the places cannot grow this without end). */
 const PLACES_KEPT = 16;
 
+/** Numbers the validators: a remembered list keeps the places it passed under each one's number. */
+let validatorsMade = 0;
+
 function skippingRememberedLists(validate: Validate, schema: Schema): Validate {
-  /** Per list, the places (paths) where this validator passed it. */
-  const passed = new WeakMap<readonly unknown[], Set<string>>();
+  const validator = validatorsMade++;
+  /** The places (paths) where this validator passed a remembered list: kept with the list, dropped with it. */
+  const passed = (given: RememberedList) => given.remembered.passed.get(validator);
   const wrapped: Validate = (body) => {
     const lists = rememberedListsIn(body).flatMap((given) => {
       const path = pathTo(body, given.holder, given.key);
       const minItems = path === undefined ? undefined : plainListMinItems(schema, path);
       return minItems === undefined ? [] : [{ ...given, place: path!.join('\u0000'), stand: given.list.slice(0, minItems) }];
     });
-    const skipped = lists.filter((l) => passed.get(l.list)?.has(l.place));
+    const skipped = lists.filter((l) => passed(l)?.has(l.place));
     for (const l of skipped) l.holder[l.key] = l.stand;
     let valid: boolean;
     try {
@@ -51,7 +55,7 @@ function skippingRememberedLists(validate: Validate, schema: Schema): Validate {
     }
     if (!valid) return skipped.length === 0 ? false : run(body); // for the errors it has with the lists
     for (const l of lists) {
-      const places = passed.get(l.list) ?? passed.set(l.list, new Set()).get(l.list)!;
+      const places = passed(l) ?? l.remembered.passed.set(validator, new Set()).get(validator)!;
       if (places.size < PLACES_KEPT) places.add(l.place);
     }
     return true;

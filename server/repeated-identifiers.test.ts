@@ -2,13 +2,14 @@
 // list is parsed once, and bad bodies are rejected as Fastify's own parser rejects them.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from './config/limits.js';
 import { rememberLongLists } from './repeated-identifiers.js';
 
 let app: FastifyInstance;
 const seen: unknown[] = [];
 beforeAll(async () => {
   app = Fastify({ bodyLimit: 1 << 26 });
-  rememberLongLists(app);
+  rememberLongLists(app, DEFAULT_LIMITS.rememberedListsMaxBytes);
   app.post('/echo', async (request) => {
     seen.push(request.body);
     return request.body;
@@ -111,5 +112,82 @@ describe('rememberLongLists', () => {
     await post(dataset);
     const inside = JSON.stringify({ sampleIdentifiers: [...LIST.slice(0, 10), { studyId: 'st', sampleId: 'x', samples: LIST }], attributes: [] });
     for (let i = 0; i < 2; i++) expect((await post(inside)).value).toEqual(JSON.parse(inside));
+  });
+});
+
+describe('the byte budget of the remembered lists', () => {
+  /** An app of its own remembering within `maxBytes`, and a poster that answers the parsed body. */
+  const appWithin = async (maxBytes: number) => {
+    const small = Fastify({ bodyLimit: 1 << 26 });
+    rememberLongLists(small, maxBytes);
+    small.post('/echo', async (request) => ({ ok: true, body: request.body }));
+    const bodies: unknown[] = [];
+    small.addHook('preHandler', async (request) => void bodies.push(request.body));
+    await small.ready();
+    const send = async (payload: string) => {
+      const res = await small.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(200);
+      return bodies.at(-1) as { sampleIdentifiers: unknown[] };
+    };
+    return { app: small, send };
+  };
+  // Three lists of one shape (so of one size): same study, ids of one length.
+  const body = (prefix: string) => JSON.stringify({ sampleIdentifiers: LIST.map((item) => ({ ...item, sampleId: `${prefix}${item.sampleId}` })) });
+  const [A, B, C] = [body('a'), body('b'), body('c')];
+
+  it('counts the text and the parsed objects of each list', async () => {
+    const { app: roomy, send } = await appWithin(DEFAULT_LIMITS.rememberedListsMaxBytes);
+    try {
+      await send(A);
+      const text = Buffer.byteLength(A) - '{"sampleIdentifiers":}'.length;
+      const held = roomy.rememberedLists.bytes;
+      // The parsed list: 40,000 objects of two strings each, far more than its text.
+      expect(held).toBeGreaterThan(text + 40_000 * (24 + 2 * 24));
+      expect(held).toBeLessThan(text * 4);
+      await send(B);
+      expect([roomy.rememberedLists.size, roomy.rememberedLists.bytes]).toEqual([2, 2 * held]);
+    } finally {
+      await roomy.close();
+    }
+  });
+
+  it('drops the least recently used lists beyond the budget, and answers as before once they are gone', async () => {
+    const { app: probe, send: probeSend } = await appWithin(DEFAULT_LIMITS.rememberedListsMaxBytes);
+    await probeSend(A);
+    const one = probe.rememberedLists.bytes;
+    await probe.close();
+    const { app: small, send } = await appWithin(Math.floor(2.5 * one));
+    try {
+      const a = await send(A);
+      const b = await send(B);
+      expect((await send(A)).sampleIdentifiers).toBe(a.sampleIdentifiers); // A used last, B least recently
+      const c = await send(C);
+      expect([small.rememberedLists.size, small.rememberedLists.bytes]).toEqual([2, 2 * one]);
+      // B was dropped: parsed afresh (the same value, another array), and remembered again in place of A.
+      const bAgain = await send(B);
+      expect(bAgain).toEqual(JSON.parse(B));
+      expect(bAgain.sampleIdentifiers).not.toBe(b.sampleIdentifiers);
+      expect((await send(C)).sampleIdentifiers).toBe(c.sampleIdentifiers);
+      const aAgain = await send(A);
+      expect(aAgain).toEqual(JSON.parse(A));
+      expect(aAgain.sampleIdentifiers).not.toBe(a.sampleIdentifiers);
+      expect(small.rememberedLists.bytes).toBeLessThanOrEqual(small.rememberedLists.maxBytes);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('does not remember a list larger than the whole budget, and parses it as usual', async () => {
+    const { app: tiny, send } = await appWithin(1_000_000);
+    try {
+      const first = await send(A);
+      const again = await send(A);
+      expect(again).toEqual(JSON.parse(A));
+      expect(again.sampleIdentifiers).not.toBe(first.sampleIdentifiers);
+      expect(Object.isFrozen(again.sampleIdentifiers)).toBe(false);
+      expect([tiny.rememberedLists.size, tiny.rememberedLists.bytes]).toEqual([0, 0]);
+    } finally {
+      await tiny.close();
+    }
   });
 });

@@ -11,16 +11,23 @@
 // remembered-list-validation.ts, and resolved to case keys once: engine/queries/sample-identifiers.ts,
 // study-view-custom-data.ts, the survival route). The text cannot be part of a string (its quotes
 // are not escaped), so equal text is an equal value.
+// The lists are the app's (remembered-lists.ts: within a byte budget, least recently used dropped).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { objectsWhere, type JsonObject } from './filter-holders.js';
+import { RememberedLists, type Remembered } from './remembered-lists.js';
 import { closingBracket } from './sliced-json.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The long lists remembered across bodies (server/remembered-lists.ts). */
+    rememberedLists: RememberedLists;
+  }
+}
 
 /** Bodies from this size on are looked at. */
 const LARGE_BODY = 1 << 20;
 /** Lists from this length on are remembered. */
 const LONG_LIST = 4096;
-/** Lists remembered, most recently used first. */
-const REMEMBERED = 6;
 
 /** The keys whose lists are remembered: a StudyViewFilter's samples, a custom dataset's, a survival request's patients. */
 const KEYS = ['sampleIdentifiers', 'samples', 'patientIdentifiers'] as const;
@@ -29,17 +36,12 @@ const QUOTED = KEYS.map((key) => Buffer.from(JSON.stringify(key)));
 /** The value put where a list was: a string with a NUL, which a body's text cannot hold unescaped. */
 const markerOf = (key: ListKey) => `\u0000${key}`;
 
-interface Remembered {
-  /** The list's text, as UTF-8 bytes. */
-  bytes: Buffer;
-  list: readonly unknown[];
-}
-
 export interface RememberedList {
   /** The object of the body holding the list at `key`. */
   holder: JsonObject;
   key: ListKey;
   list: readonly unknown[];
+  remembered: Remembered;
 }
 
 /** The remembered lists each body was given. */
@@ -67,10 +69,14 @@ interface Hit extends Place {
   remembered: Remembered;
 }
 
-/** Installs the parser on `app`'s context (routes registered after it, in it or below, use it). */
-export function rememberLongLists(app: FastifyInstance): void {
+/**
+ * Installs the parser on `app`'s context (routes registered after it, in it or below, use it), and
+ * the lists it remembers as `app.rememberedLists`, within `maxBytes`.
+ */
+export function rememberLongLists(app: FastifyInstance, maxBytes = app.limits.rememberedListsMaxBytes): void {
   const whole = app.getDefaultJsonParser('error', 'error') as unknown as Parser;
-  const remembered: Remembered[] = [];
+  const remembered = new RememberedLists(maxBytes);
+  app.decorate('rememberedLists', remembered);
   app.removeContentTypeParser('application/json');
   // Bytes, not text: the body is searched and compared with memchr and memcmp, and only what is
   // around a remembered list is ever decoded (decoding 15 MB took longer than all the rest).
@@ -93,7 +99,7 @@ export function rememberLongLists(app: FastifyInstance): void {
     let from = 0;
     for (const hit of hits) {
       rest += `${bytes.toString('utf8', from, hit.at)}${JSON.stringify(markerOf(hit.key))}`;
-      from = hit.at + hit.remembered.bytes.length;
+      from = hit.at + hit.remembered.text.length;
     }
     rest += bytes.toString('utf8', from);
     whole(request, rest, (error, value) => {
@@ -102,7 +108,7 @@ export function rememberLongLists(app: FastifyInstance): void {
       for (const hit of hits) {
         const holders = objectsWhere(value, (object) => object[hit.key] === markerOf(hit.key));
         if (holders.length !== 1) return parsedWhole();
-        given.push({ holder: holders[0], key: hit.key, list: hit.remembered.list });
+        given.push({ holder: holders[0], key: hit.key, list: hit.remembered.list, remembered: hit.remembered });
       }
       for (const g of given) g.holder[g.key] = g.list;
       givenLists.set(value as JsonObject, given);
@@ -124,23 +130,22 @@ function placesIn(bytes: Buffer): Place[] {
 }
 
 /**
- * The places holding a remembered list (moved to the front of `remembered`), when their key is the
- * body's only one: none is before its place; a remembered list holds none of the key it was
- * remembered under (it was the only one of its body), so only what follows the list is searched
- * (not its 15 MB), which also makes sure that no other hit lies inside it.
+ * The places holding a remembered list (marked as used), when their key is the body's only one:
+ * none is before its place; a remembered list holds none of the key it was remembered under (it
+ * was the only one of its body), so only what follows the list is searched (not its 15 MB), which
+ * also makes sure that no other hit lies inside it.
  */
-function hitsAt(bytes: Buffer, places: readonly Place[], remembered: Remembered[]): Hit[] {
+function hitsAt(bytes: Buffer, places: readonly Place[], remembered: RememberedLists): Hit[] {
   const hits: Hit[] = [];
   for (const place of places) {
-    const known = remembered.findIndex((r) => startsWithAt(bytes, r.bytes, place.at));
-    if (known < 0) continue;
-    const end = place.at + remembered[known].bytes.length;
+    const known = remembered.findAt(bytes, place.at);
+    if (known === undefined) continue;
+    const end = place.at + known.text.length;
     if (bytes.indexOf(place.quoted, end) >= 0) continue;
     // Two lists cannot overlap: the other key, named inside this list, would be named twice.
-    if (hits.some((h) => h.at + h.remembered.bytes.length > place.at)) return [];
-    const [hit] = remembered.splice(known, 1);
-    remembered.unshift(hit);
-    hits.push({ ...place, remembered: hit });
+    if (hits.some((h) => h.at + h.remembered.text.length > place.at)) return [];
+    remembered.touch(known);
+    hits.push({ ...place, remembered: known });
   }
   return hits;
 }
@@ -156,17 +161,12 @@ function listAfter(bytes: Buffer, i: number): number {
   return bytes[i] === 0x5b ? i : -1; // '['
 }
 
-function startsWithAt(bytes: Buffer, prefix: Buffer, at: number): boolean {
-  return at + prefix.length <= bytes.length && bytes.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
-}
-
 /** Remembers the long list at `place` of a parsed body (`latin1`: its bytes as text), if its key is the body's only one. */
-function remember(remembered: Remembered[], bytes: Buffer, latin1: () => string, place: Place, value: unknown): void {
+function remember(remembered: RememberedLists, bytes: Buffer, latin1: () => string, place: Place, value: unknown): void {
   if (bytes.indexOf(place.quoted, place.keyAt + 1) >= 0) return;
   const holders = objectsWhere(value, (object) => Array.isArray(object[place.key]));
   const list = holders.length === 1 ? (holders[0][place.key] as unknown[]) : [];
   const end = list.length >= LONG_LIST ? closingBracket(latin1(), place.at) : -1;
   if (end < 0) return;
-  remembered.unshift({ bytes: Buffer.from(bytes.subarray(place.at, end + 1)), list: Object.freeze(list) });
-  remembered.splice(REMEMBERED);
+  remembered.remember(Buffer.from(bytes.subarray(place.at, end + 1)), list);
 }
