@@ -33,3 +33,8 @@ CREATE TABLE IF NOT EXISTS virtual_study (
   published BOOLEAN NOT NULL DEFAULT false,
   created   TIMESTAMP NOT NULL
 );
+
+-- The state's generation: every write bumps it in its own transaction (state-store.ts says how
+-- readers learn of it). One row.
+CREATE TABLE IF NOT EXISTS generation (generation BIGINT NOT NULL);
+INSERT INTO generation SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM generation);

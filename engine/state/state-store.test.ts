@@ -1,13 +1,42 @@
-import { mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Db } from '../sql/db.js';
 import { StateStore, statePathOf } from './state-store.js';
 import { createUuidToken, deleteUuidTokens } from './tokens.js';
 import { grantAuthority, listUsers, revokeAuthority } from './users.js';
 
 const file = () => join(mkdtempSync(join(tmpdir(), 'duckportal-state-')), 'store.duckdb.state.duckdb');
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Another process holding the file's write lock (DuckDB's lock is a POSIX record lock, which
+ * excludes other processes only: a second instance in this process would not be kept out).
+ * Resolves once the lock is held; `release()` closes the file and waits for the process to end.
+ */
+async function lockInAnotherProcess(path: string): Promise<{ release: () => Promise<void> }> {
+  const code = `
+    import { DuckDBInstance } from '@duckdb/node-api';
+    const instance = await DuckDBInstance.create(${JSON.stringify(path)});
+    const connection = await instance.connect();
+    await connection.run('SELECT 1');
+    console.log('locked');
+    process.stdin.once('data', () => { connection.closeSync(); instance.closeSync(); process.exit(0); });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: REPO, stdio: ['pipe', 'pipe', 'inherit'] });
+  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+  expect(line).toBe('locked');
+  return {
+    release: async () => {
+      const exited = once(child, 'exit');
+      child.stdin.end('release\n');
+      expect(await exited).toEqual([0, null]);
+    },
+  };
+}
 
 describe('StateStore', () => {
   it('lives beside the study store', () => {
@@ -32,12 +61,45 @@ describe('StateStore', () => {
     cli.close();
   });
 
+  // A revoke the server does not see would leave the user reading the study: every write, however
+  // soon it follows the server's last read, must show in the next snapshot. Two such writes leave
+  // the file's size alone (the same pages) and, within one tick of a coarse clock, its mtime too:
+  // setting the mtime back after each write stands for that.
+  it('never misses a write, even one that leaves the file\'s size and mtime as they were', async () => {
+    const path = file();
+    const server = await StateStore.open(path);
+    const cli = await StateStore.open(path);
+    const instant = new Date('2024-01-01T00:00:00Z');
+    const seen: (readonly string[] | undefined)[] = [];
+    for (let i = 0; i < 8; i++) {
+      await (i % 2 ? revokeAuthority : grantAuthority)(cli, 'carol', 'cbioportal:ALL');
+      utimesSync(path, instant, instant);
+      seen.push((await server.snapshot()).authorities.get('carol'));
+    }
+    expect(seen).toEqual(Array.from({ length: 8 }, (_, i) => (i % 2 ? undefined : ['cbioportal:ALL'])));
+    server.close();
+    cli.close();
+  });
+
+  it('serialises the writes of one process (DuckDB\'s file lock does not exclude a second instance in it)', async () => {
+    const path = file();
+    const store = await StateStore.open(path);
+    const users = Array.from({ length: 12 }, (_, i) => `user${i}`);
+    expect(await Promise.all(users.map((u) => grantAuthority(store, u, 'cbioportal:ALL')))).toEqual(users.map(() => true));
+    const { authorities } = await store.snapshot();
+    expect([...authorities.keys()].sort()).toEqual([...users].sort());
+    store.close();
+  });
+
   it('waits for another process\'s lock instead of failing', async () => {
     const path = file();
     const store = await StateStore.open(path);
-    const holder = await Db.open(path); // holds the file's write lock, like a write in progress
-    setTimeout(() => holder.close(), 150);
-    await grantAuthority(store, 'bob', 'cbioportal:ALL');
+    const lock = await lockInAnotherProcess(path);
+    const waited = once(store.events, 'lock-wait'); // the first open found the file locked
+    const granting = grantAuthority(store, 'bob', 'cbioportal:ALL');
+    await waited;
+    await lock.release();
+    expect(await granting).toBe(true);
     expect((await store.snapshot()).authorities.get('bob')).toEqual(['cbioportal:ALL']);
     store.close();
   });

@@ -2,11 +2,14 @@
 // what changes while the server runs (engine/state/schema.sql). The study store stays open
 // read-only; this file is opened only for the moment of a read or a write, so that
 // `duckportal users grant` and other servers on the same store can write it too. Readers get an
-// in-memory snapshot, reloaded when the file changes (its size or mtime), so a request pays a
-// stat, not a database open.
-import { readFileSync, statSync } from 'node:fs';
+// in-memory snapshot, read again only when the state's mark says that something was written, so
+// a request pays the read of a 50-byte file, not a database open.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
+import { inTurn, openWaiting, readMark, writeMark } from './state-file.js';
 
 const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
 
@@ -37,13 +40,21 @@ export interface StateSnapshot {
 /** The state file of a study store file (':memory:' stays in memory). */
 export const statePathOf = (storePath: string) => (storePath === ':memory:' ? ':memory:' : `${storePath}.state.duckdb`);
 
-/** How long an open waits for another process's lock on the file before giving up. */
-const LOCK_WAIT_MS = 5_000;
-
+/**
+ * How a reader knows that the state changed, exactly. Every write bumps `generation` (schema.sql)
+ * in its own transaction and, before it commits and while it holds the file's write lock, replaces
+ * the mark (`<state file>.mark`) with that generation and a fresh random id. A snapshot is kept
+ * under the mark read before it was read: any write committed after that read replaced the mark
+ * with a value never seen before, so the next snapshot() reads the file again. (The file's size
+ * and mtime, used before, stay the same across writes of the same pages within one clock tick:
+ * a revoke could go unseen.) A write that fails after replacing the mark costs one extra read.
+ */
 export class StateStore {
-  private cached?: { version: string; snapshot: Promise<StateSnapshot> };
-  /** Bumped by every write of this process (an in-memory store has no file to stat). */
-  private writes = 0;
+  /** 'lock-wait': an open found the file locked by another process and will try again. */
+  readonly events = new EventEmitter();
+  private cached?: { mark: string; snapshot: Promise<StateSnapshot> };
+  /** The mark of an in-memory store, which has no file beside it. */
+  private memoryMark = '-';
 
   private constructor(
     readonly path: string,
@@ -52,19 +63,20 @@ export class StateStore {
   ) {}
 
   static async open(path: string): Promise<StateStore> {
-    if (path === ':memory:') return new StateStore(path, await Db.open(path, { schema: SCHEMA }));
-    const store = new StateStore(path);
-    await store.write(async () => undefined); // creates the file and its schema
+    const store = path === ':memory:' ? new StateStore(path, await Db.open(path, { schema: SCHEMA })) : new StateStore(path);
+    await store.write(async () => undefined); // creates the file, its schema and its mark
     return store;
   }
 
   /** The current state; the same object until something writes the file. */
   snapshot(): Promise<StateSnapshot> {
-    const version = this.version();
-    if (this.cached?.version !== version) {
+    const mark = this.memory ? this.memoryMark : readMark(this.markPath);
+    if (this.cached?.mark !== mark) {
       const snapshot = this.withDb(true, readSnapshot);
-      this.cached = { version, snapshot };
-      snapshot.catch(() => (this.cached = undefined));
+      this.cached = { mark, snapshot };
+      snapshot.catch(() => {
+        if (this.cached?.snapshot === snapshot) this.cached = undefined;
+      });
     }
     return this.cached.snapshot;
   }
@@ -74,54 +86,40 @@ export class StateStore {
     return this.withDb(true, work);
   }
 
-  /** Runs `work` in one transaction on the writable file. */
-  async write<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    try {
-      return await this.withDb(false, (db) => db.transaction(() => work(db)));
-    } finally {
-      this.writes++;
-      this.cached = undefined;
-    }
+  /** Runs `work` in one transaction on the writable file, which also bumps the generation. */
+  write<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.withDb(false, (db) =>
+      db.transaction(async () => {
+        const result = await work(db);
+        const bumped = await db.one<{ generation: number }>(sql`UPDATE generation SET generation = generation + 1 RETURNING generation::INTEGER AS generation`);
+        const mark = `${bumped?.generation} ${randomUUID()}`;
+        if (this.memory) this.memoryMark = mark;
+        else writeMark(this.markPath, mark);
+        return result;
+      }),
+    );
   }
 
   close(): void {
     this.memory?.close();
   }
 
-  private version(): string {
-    if (this.memory) return String(this.writes);
-    const stat = (path: string) => {
+  private get markPath(): string {
+    return `${this.path}.mark`;
+  }
+
+  /** One open of the file at a time in this process (state-file.ts says why). */
+  private withDb<T>(readOnly: boolean, work: (db: Db) => Promise<T>): Promise<T> {
+    const memory = this.memory;
+    if (memory) return inTurn(memory, () => work(memory));
+    return inTurn(this.path, async () => {
+      const db = await openWaiting(this.path, { readOnly, schema: SCHEMA, onWait: () => this.events.emit('lock-wait') });
       try {
-        const s = statSync(path, { bigint: true });
-        return `${s.size}/${s.mtimeNs}`;
-      } catch {
-        return '-';
+        return await work(db);
+      } finally {
+        db.close();
       }
-    };
-    return `${this.writes}:${stat(this.path)}:${stat(`${this.path}.wal`)}`;
-  }
-
-  private async withDb<T>(readOnly: boolean, work: (db: Db) => Promise<T>): Promise<T> {
-    if (this.memory) return work(this.memory);
-    const db = await openWaiting(this.path, readOnly);
-    try {
-      return await work(db);
-    } finally {
-      db.close();
-    }
-  }
-}
-
-/** Opens the file, waiting while another process holds its lock (a write takes milliseconds). */
-async function openWaiting(path: string, readOnly: boolean): Promise<Db> {
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (let delay = 5; ; delay = Math.min(delay * 2, 200)) {
-    try {
-      return await Db.open(path, { readOnly, schema: SCHEMA });
-    } catch (error) {
-      if (!/lock/i.test(String(error)) || Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
+    });
   }
 }
 
