@@ -1,6 +1,7 @@
 // The checks a VirtualStudyData passes before it is stored (api.md 27.2), with cBioPortal's
 // messages: its bean validation (VirtualStudyDataValidator and the field constraints), then
-// VirtualStudyService's (the filter selects samples, the cancer type exists).
+// VirtualStudyService's (the filter selects samples, the cancer type exists); and this server's
+// bounds on what one client may make it keep (issue 21), which cBioPortal's session service lacks.
 import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
 import { sql } from '../engine/sql/sql.js';
@@ -35,4 +36,32 @@ export async function checkResolvable(app: FastifyInstance, data: VirtualStudyDa
 export async function checkCancerType(app: FastifyInstance, id: string): Promise<void> {
   const row = await app.db.one(sql`SELECT 1 FROM type_of_cancer WHERE type_of_cancer_id = ${id}`);
   if (!row) throw new InvalidRequest(`The cancer type is not valid: ${id}`);
+}
+
+/** Refused before a virtual study is evaluated or stored: 413 when its JSON is too large. */
+export class VirtualStudyTooLarge extends Error {
+  readonly statusCode = 413;
+}
+
+/**
+ * Refused when its owner has saved the most allowed. 409 Conflict: the request conflicts with the
+ * state of what the owner keeps, and the owner can resolve it and send it again (RFC 9110 15.5.10);
+ * 429 would say that waiting helps, 403 that the caller may never save, and 507 is a server fault.
+ */
+export class TooManyVirtualStudies extends Error {
+  readonly statusCode = 409;
+}
+
+/** The stored JSON of a virtual study is at most duckportal.virtual_studies.max_kb (the route's bodyLimit bounds its body). */
+export function checkSize(app: FastifyInstance, data: VirtualStudyData): void {
+  const max = app.limits.virtualStudies.maxBytes;
+  const bytes = Buffer.byteLength(JSON.stringify(data));
+  if (bytes > max) throw new VirtualStudyTooLarge(`A virtual study may take at most ${max} bytes of JSON (duckportal.virtual_studies.max_kb); this one takes ${bytes}.`);
+}
+
+/** The answer to a save beyond duckportal.virtual_studies.max_per_user. */
+export function tooManyVirtualStudies(max: number, anonymous: boolean): TooManyVirtualStudies {
+  const who = anonymous ? 'Callers without login share one owner here, which has' : 'You have';
+  return new TooManyVirtualStudies(`${who} saved ${max} virtual studies, the most one user may keep (duckportal.virtual_studies.max_per_user). `
+    + 'Delete old ones with GET /api/session/virtual_study/delete/{id}, then save again.');
 }

@@ -1,4 +1,5 @@
 // Virtual studies in the state store (api.md 27): saved (session) and published ones.
+import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { StateStore } from './state-store.js';
 
@@ -11,10 +12,34 @@ export interface VirtualStudyRecord {
 
 /** Stores a new virtual study; false when the id is taken. */
 export function insertVirtualStudy(store: StateStore, v: VirtualStudyRecord, now: number): Promise<boolean> {
+  return store.write((db) => insertIn(db, v, now));
+}
+
+async function insertIn(db: Db, v: VirtualStudyRecord, now: number): Promise<boolean> {
+  if (await db.one(sql`SELECT 1 FROM virtual_study WHERE id = ${v.id}`)) return false;
+  await db.run(sql`INSERT INTO virtual_study VALUES (${v.id}, ${v.owner}, ${JSON.stringify(v.data)}, ${v.published}, make_timestamp(${now * 1000}::BIGINT))`);
+  return true;
+}
+
+/**
+ * Stores a virtual study saved by its owner (not published) unless the owner has `maxSaved` saved
+ * ones already ('full'); counted in the write's transaction, so that saves at once cannot pass it.
+ * Published ones are not counted: the publisher key put them in the public list.
+ */
+export function saveVirtualStudy(store: StateStore, v: Omit<VirtualStudyRecord, 'published'>, now: number, maxSaved: number): Promise<'stored' | 'taken' | 'full'> {
   return store.write(async (db) => {
-    if (await db.one(sql`SELECT 1 FROM virtual_study WHERE id = ${v.id}`)) return false;
-    await db.run(sql`INSERT INTO virtual_study VALUES (${v.id}, ${v.owner}, ${JSON.stringify(v.data)}, ${v.published}, make_timestamp(${now * 1000}::BIGINT))`);
-    return true;
+    const saved = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM virtual_study WHERE owner = ${v.owner} AND NOT published`);
+    if ((saved?.n ?? 0) >= maxSaved) return 'full';
+    return (await insertIn(db, { ...v, published: false }, now)) ? 'stored' : 'taken';
+  });
+}
+
+/** Deletes a saved (unpublished) virtual study of `owner`; false when there is none of that id. */
+export function deleteSavedVirtualStudy(store: StateStore, id: string, owner: string): Promise<boolean> {
+  return store.write(async (db) => {
+    const row = await db.one(sql`SELECT 1 FROM virtual_study WHERE id = ${id} AND owner = ${owner} AND NOT published`);
+    if (row) await db.run(sql`DELETE FROM virtual_study WHERE id = ${id}`);
+    return row !== undefined;
   });
 }
 

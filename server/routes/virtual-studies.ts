@@ -6,10 +6,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
-import { deleteVirtualStudy, insertVirtualStudy, setPublished } from '../../engine/state/virtual-studies.js';
+import { deleteSavedVirtualStudy, deleteVirtualStudy, insertVirtualStudy, saveVirtualStudy, setPublished } from '../../engine/state/virtual-studies.js';
 import { VirtualStudyDataSchema, VirtualStudySchema } from '../schemas/virtual-studies.js';
 import { Forbidden, Unauthorized } from '../security/security-errors.js';
-import { checkCancerType, checkResolvable, checkShape } from '../virtual-study-checks.js';
+import { checkCancerType, checkResolvable, checkShape, checkSize, tooManyVirtualStudies } from '../virtual-study-checks.js';
 import { originsOf, virtualStudyJson, type VirtualStudyData } from '../virtual-studies.js';
 
 const tags = ['Public Virtual Studies'];
@@ -21,6 +21,10 @@ const newId = () => randomBytes(12).toString('hex');
 
 export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const state = app.security.state;
+  /** A body larger than a virtual study may be is refused (413) before it is parsed. */
+  const bodyLimit = app.limits.virtualStudies.maxBytes;
+  /** Who owns what a caller saves: the anonymous user of an open instance is one owner. */
+  const ownerOf = (request: FastifyRequest) => request.caller.user ?? 'anonymous';
 
   /** The publisher key header (X-PUBLISHER-API-KEY); missing → 400, as the reference's required header. */
   const publisherKeyOf = (request: FastifyRequest): string => {
@@ -65,6 +69,7 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/public_virtual_studies/:id', {
     config: { public: true },
+    bodyLimit,
     schema: {
       tags, operationId: 'publishVirtualStudyUsingPOST', description: 'Publish a virtual study: the one saved under this id (no body), or the data given under this id',
       params: IdParams, querystring: PublishQuery, body: Type.Union([VirtualStudyDataSchema, Type.Null()]),
@@ -86,14 +91,16 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (typeOfCancerId !== undefined) await checkCancerType(app, typeOfCancerId);
       const saved = (await state.snapshot()).virtualStudies.get(id);
       if (!saved) throw new NotFound(`The virtual study with id=${id} has not been found.`);
+      checkSize(app, { ...saved.data, ...overrides });
       await setPublished(state, id, true, { ...saved.data, ...overrides });
       return reply.status(200).send();
     }
     const data = { ...body, ...overrides };
+    checkSize(app, data);
     await checkResolvable(app, data);
     if ((await app.security.catalog()).studies.has(id)) return conflict(reply, `The study with id=${id} already exists. Use a different id for the virtual study.`);
     const identical = [...(await state.snapshot()).virtualStudies.values()].find((v) => v.id === id || JSON.stringify(v.data) === JSON.stringify(data));
-    if (identical || !(await insertVirtualStudy(state, { id, owner: request.caller.user ?? 'anonymous', data: data as Record<string, unknown>, published: true }, app.security.auth.now())))
+    if (identical || !(await insertVirtualStudy(state, { id, owner: ownerOf(request), data: data as Record<string, unknown>, published: true }, app.security.auth.now())))
       return conflict(reply, `A virtual study with the same ID or identical definition already exists: ${identical?.id ?? id}`);
     return reply.status(200).send();
   });
@@ -127,18 +134,38 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   for (const [path, operationId] of [['/session/virtual_study', 'addSessionUsingPOST'], ['/session/virtual_study/save', 'addUserSavedVirtualStudyUsingPOST']] as const) {
     app.post(path, {
+      bodyLimit,
       schema: {
         tags: ['Sessions'], operationId, description: 'Save a virtual study; answers its new id',
         body: VirtualStudyDataSchema, response: { 200: Type.Object({ id: Type.String() }) },
       },
     }, async (request) => {
       const data = dataOf(request.body as VirtualStudyData);
+      checkSize(app, data);
       await checkReadable(request, data);
       checkShape(data);
       await checkResolvable(app, data);
       const id = newId();
-      await insertVirtualStudy(state, { id, owner: request.caller.user ?? 'anonymous', data: data as Record<string, unknown>, published: false }, app.security.auth.now());
+      const { maxPerUser } = app.limits.virtualStudies;
+      const saved = await saveVirtualStudy(state, { id, owner: ownerOf(request), data: data as Record<string, unknown> }, app.security.auth.now(), maxPerUser);
+      if (saved === 'full') throw tooManyVirtualStudies(maxPerUser, request.caller.user === undefined);
+      if (saved === 'taken') throw new Error(`A new virtual study id is taken: ${id}`);
       return { id };
     });
   }
+
+  // cBioPortal's front end deletes a saved virtual study by taking its user off the study's users
+  // (/session/virtual_study/{add|delete}/{id}). A virtual study here has one owner: its owner's
+  // delete removes a saved one; a published one, or one of someone else's, is left as it is. The
+  // anonymous user of an open instance is one owner, so whoever holds an id it saved may delete it
+  // (ids are 96 random bits: the link is the capability). An unknown id: 404 (the reference: 500).
+  app.get('/session/virtual_study/delete/:id', {
+    config: { ownPermissionCheck: true },
+    schema: { tags: ['Sessions'], operationId: 'updateUsersInSessionUsingGET', description: 'Delete a virtual study the caller saved', params: IdParams },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    if (!(await state.snapshot()).virtualStudies.has(id)) return reply.status(404).send();
+    await deleteSavedVirtualStudy(state, id, ownerOf(request));
+    return reply.status(200).send();
+  });
 };

@@ -14,6 +14,7 @@ import { StateStore } from '../../engine/state/state-store.js';
 import { grantAuthority } from '../../engine/state/users.js';
 import { insertVirtualStudy } from '../../engine/state/virtual-studies.js';
 import { buildApp } from '../../server/app.js';
+import { DEFAULT_LIMITS } from '../../server/config/limits.js';
 import { settingsFrom } from '../../server/config/settings.js';
 import { loadTestStudy, openReferenceStore, studyDir } from '../helpers/store.js';
 
@@ -300,5 +301,77 @@ describe('permissions on the studies a virtual study is built from', () => {
     expect(listed.map((v) => [v.id, v.data.origin])).toEqual([['vs_basal', [ES]], ['vs_mislabelled', [ES, LGG]], ['vs_static', [ES, LGG]]]);
     const publishing = await secured.inject({ method: 'POST', url: '/api/public_virtual_studies/vs_new', headers: { 'x-publisher-api-key': '' , 'content-type': 'application/json' }, payload: JSON.stringify(STATIC) });
     expect([publishing.statusCode, publishing.json()]).toEqual([401, { message: 'The access is forbidden.' }]);
+  });
+});
+
+describe('bounds on saved virtual studies (issue 21: 20 MB descriptions and 200 anonymous saves were accepted)', () => {
+  let bounded: FastifyInstance;
+  let boundedState: StateStore;
+  const MAX_BYTES = 2000;
+  const MAX_PER_USER = 2;
+  const limits = { ...DEFAULT_LIMITS, virtualStudies: { maxBytes: MAX_BYTES, maxPerUser: MAX_PER_USER } };
+  const SMALL = { name: 'Small', studies: [{ id: ES, samples: ['TCGA-A1-A0SK-01'] }] };
+  /** Over MAX_BYTES by its description alone. */
+  const LARGE = { ...SMALL, description: 'x'.repeat(MAX_BYTES) };
+  beforeAll(async () => {
+    await app.close(); // apps on one store run one at a time (their cohort caches share a name)
+    boundedState = await StateStore.open(':memory:');
+    for (const user of ['alice', 'bob']) await grantAuthority(boundedState, user, `cbioportal:${ES}`);
+    const settings = settingsFrom(new Map([['authenticate', 'header'], ['session.endpoint.publisher-api-key', 'secret-key']]));
+    bounded = await buildApp({ db, state: boundedState, settings, limits });
+  });
+  afterAll(async () => {
+    await bounded.close();
+    boundedState.close();
+    app = await buildApp({ db, state, now: () => now, settings: settingsFrom(new Map([['session.endpoint.publisher-api-key', 'secret-key']])) });
+  });
+  const as = (user: string, url: string, payload?: object) =>
+    bounded.inject({ method: payload ? 'POST' : 'GET', url, headers: { 'x-remote-user': user }, ...(payload ? { payload } : {}) });
+  const stored = async () => [...(await boundedState.snapshot()).virtualStudies.values()].map((v) => v.id).sort();
+
+  it('refuses a virtual study over the size cap with 413 and stores nothing, saved or published', async () => {
+    expect(JSON.stringify(LARGE).length).toBeGreaterThan(MAX_BYTES);
+    for (const url of ['/api/session/virtual_study', '/api/session/virtual_study/save']) {
+      const res = await as('alice', url, LARGE);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toHaveProperty('message');
+    }
+    const published = await bounded.inject({ method: 'POST', url: '/api/public_virtual_studies/vs_large', headers: { ...key, 'content-type': 'application/json' }, payload: JSON.stringify(LARGE) });
+    expect(published.statusCode).toBe(413);
+    // A body under the cap that the query's pmid takes over it: refused with the cap in the message.
+    const pmid = 'p'.repeat(MAX_BYTES);
+    const overridden = await bounded.inject({ method: 'POST', url: `/api/public_virtual_studies/vs_pmid?pmid=${pmid}`, headers: { ...key, 'content-type': 'application/json' }, payload: JSON.stringify(SMALL) });
+    expect([overridden.statusCode, overridden.json().message]).toEqual([413, expect.stringContaining(`at most ${MAX_BYTES} bytes of JSON (duckportal.virtual_studies.max_kb)`)]);
+    expect(await stored()).toEqual([]);
+    // Publishing a saved one with such a pmid: refused, and it stays unpublished as it was.
+    const { id } = (await as('bob', '/api/session/virtual_study', SMALL)).json();
+    expect((await bounded.inject({ method: 'POST', url: `/api/public_virtual_studies/${id}?pmid=${pmid}`, headers: key })).statusCode).toBe(413);
+    expect((await boundedState.snapshot()).virtualStudies.get(id)).toMatchObject({ published: false, data: SMALL });
+    expect((await bounded.inject({ method: 'POST', url: `/api/public_virtual_studies/${id}?pmid=123`, headers: key })).statusCode).toBe(200);
+  });
+
+  it('refuses a save beyond the per-user count with 409 while another user still saves, until one is deleted', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_PER_USER; i++) {
+      const res = await as('alice', '/api/session/virtual_study/save', { ...SMALL, name: `Alice ${i}` });
+      expect(res.statusCode).toBe(200);
+      ids.push(res.json().id);
+    }
+    const before = await stored();
+    const refused = await as('alice', '/api/session/virtual_study', { ...SMALL, name: 'One more' });
+    expect([refused.statusCode, refused.json()]).toEqual([409, {
+      message: `You have saved ${MAX_PER_USER} virtual studies, the most one user may keep (duckportal.virtual_studies.max_per_user). Delete old ones with GET /api/session/virtual_study/delete/{id}, then save again.`,
+    }]);
+    expect(await stored()).toEqual(before);
+    // bob saved one (the test above), and published it: he may save MAX_PER_USER more.
+    for (let i = 0; i < MAX_PER_USER; i++) expect((await as('bob', '/api/session/virtual_study', { ...SMALL, name: `Bob ${i}` })).statusCode).toBe(200);
+    // bob cannot delete alice's; alice deletes one of hers and saves again.
+    expect((await as('bob', `/api/session/virtual_study/delete/${ids[0]}`)).statusCode).toBe(200);
+    expect(await stored()).toContain(ids[0]);
+    expect((await as('alice', `/api/session/virtual_study/delete/${ids[0]}`)).statusCode).toBe(200);
+    expect(await stored()).not.toContain(ids[0]);
+    expect((await as('alice', `/api/session/virtual_study/delete/${ids[0]}`)).statusCode).toBe(404);
+    expect((await as('alice', '/api/session/virtual_study', { ...SMALL, name: 'Again' })).statusCode).toBe(200);
+    expect((await as('alice', '/api/session/virtual_study', { ...SMALL, name: 'Too many again' })).statusCode).toBe(409);
   });
 });
