@@ -37,3 +37,11 @@ export class NotImplemented extends Error {
     this.name = 'NotImplemented';
   }
 }
+
+/** The server cannot take the request now (503 with Retry-After); the same request may succeed later. */
+export class Busy extends Error {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+    this.name = 'Busy';
+  }
+}

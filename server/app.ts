@@ -11,7 +11,8 @@ import { DEFAULT_SETTINGS, type SecuritySettings } from './config/settings.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installSecurity } from './plugins/security.js';
 import { installVirtualStudyIds } from './virtual-studies.js';
-import { installHttp, MAX_INFLATED_BODY } from './plugins/http.js';
+import { installHttp } from './plugins/http.js';
+import { installLoadShedding } from './plugins/load-shedding.js';
 import { installOpenApi } from './plugins/openapi.js';
 import { validatorsSkippingRememberedLists } from './remembered-list-validation.js';
 import { rememberLongLists } from './repeated-identifiers.js';
@@ -66,6 +67,8 @@ export interface AppOptions {
   settings?: SecuritySettings;
   /** Caps and timeouts (default: the documented ones). */
   limits?: Limits;
+  /** Shed load under pressure (server/plugins/load-shedding.ts): a listening server's (serve) app. */
+  shedLoad?: boolean;
   /** Users, tokens and virtual studies (default: an in-memory one, closed with the app). */
   state?: StateStore;
   /** The clock of token expiry (tests pass a fake one). */
@@ -73,12 +76,19 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const app = Fastify({
     logger: options.logger ?? false,
     // maxParamLength: a JWT data access token is a path parameter of /data-access-tokens/{token}.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
-    // cBioPortal accepts request bodies of tens of MB (e.g. 10,000,000-element id lists).
-    bodyLimit: MAX_INFLATED_BODY,
+    // cBioPortal accepts request bodies of tens of MB (e.g. 10,000,000-element id lists), 80 MB once inflated.
+    bodyLimit: limits.body.maxBytes,
+    // A client that sends its request slowly, stops half-way or stops reading its answer is
+    // dropped: Node checks the first two every connectionsCheckingInterval.
+    http: { headersTimeout: limits.http.headersTimeoutMs, requestTimeout: limits.http.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: limits.http.requestTimeoutMs,
+    connectionTimeout: limits.http.idleTimeoutMs,
+    keepAliveTimeout: limits.http.keepAliveTimeoutMs,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
     // Fastify's validators, except that a body's remembered sampleIdentifiers list is checked once per place.
     schemaController: { compilersFactory: { buildValidator: validatorsSkippingRememberedLists() as never } },
@@ -87,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (request) => (request.url ?? '/').replace(/^\/api\/column-store\//, '/api/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('db', options.db);
-  app.decorate('limits', options.limits ?? DEFAULT_LIMITS);
+  app.decorate('limits', limits);
   const resident = options.resident ?? (await openResident(options.db, { stats: options.stats, warmStats: options.warmStats }));
   if (options.resident === undefined) app.addHook('onClose', () => closeResident(resident));
   app.decorate('stats', resident.stats);
@@ -98,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const state = options.state ?? (await StateStore.open(':memory:'));
   if (options.state === undefined) app.addHook('onClose', () => state.close());
   installErrorHandler(app);
+  if (options.shedLoad) await installLoadShedding(app);
   installSecurity(app, { settings: options.settings ?? DEFAULT_SETTINGS, state, now: options.now ?? Date.now });
   installVirtualStudyIds(app);
   await installHttp(app);

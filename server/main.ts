@@ -4,6 +4,7 @@ import { storeIsOutdated } from '../engine/sql/migrations.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { buildApp, closeResident, openResident } from './app.js';
 import { warmStudyView } from './warm-up.js';
+import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import type { SecuritySettings } from './config/settings.js';
 
 export interface ServeOptions {
@@ -11,6 +12,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   settings?: SecuritySettings;
+  /** Caps and timeouts (default: the documented ones). */
+  limits?: Limits;
   /** Answer each study's opening Study View requests before listening (warm-up.ts). */
   warmUp?: boolean;
 }
@@ -20,7 +23,8 @@ const SERVE_MEMORY_LIMIT = process.env.DUCKPORTAL_SERVE_MEMORY_LIMIT ?? '2GB';
 
 export async function serve(options: ServeOptions): Promise<void> {
   await upgradeOutdatedStore(options.dbPath);
-  const db = await Db.open(options.dbPath, { readOnly: true, memoryLimit: SERVE_MEMORY_LIMIT });
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const db = await Db.open(options.dbPath, { readOnly: true, memoryLimit: SERVE_MEMORY_LIMIT, turns: limits.query });
   const state = await StateStore.open(statePathOf(options.dbPath));
   const resident = await openResident(db, { warmStats: true });
   if (options.warmUp) {
@@ -29,7 +33,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Study View lookups of ${warmed} of ${studies} ${studies === 1 ? 'study' : 'studies'} built in ${seconds} s${warmed < studies ? ' (the rest on demand)' : ''}`);
   }
-  const app = await buildApp({ db, logger: true, resident, settings: options.settings, state });
+  const app = await buildApp({ db, logger: true, resident, settings: options.settings, limits, state, shedLoad: true });
   const stop = async () => {
     await app.close();
     await closeResident(resident);

@@ -1,12 +1,14 @@
 // The only module that imports @duckdb/node-api for queries: opening a store,
 // running `sql` values, transactions, appenders, and the row mapper.
 import {
-  DuckDBInstance, DuckDBPendingResultState, type DuckDBAppender, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBResult,
+  DuckDBInstance, DuckDBPendingResultState, JSDuckDBValueConverter, type DuckDBAppender, type DuckDBConnection, type DuckDBDataChunk,
+  type DuckDBPreparedStatement, type DuckDBResult,
 } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { migrateStudyStore } from './migrations.js';
 import { pause } from '../pause.js';
+import { Turns } from '../turns.js';
 import { checkDoubleTypes, concatenate, doubleColumns } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
@@ -23,41 +25,27 @@ const CHECK_TASKS_ON_LOOP = 100;
 const MAX_IDLE_CONNECTIONS = 8;
 
 /**
- * Queries a read-only store runs at once; later ones wait their turn. DuckDB already spreads one
- * query over every core, so more at once gain little, and each holds its result. The Study View
- * mix at GENIE's size with 32 connections on 2 cores (npm run bench -- --only concurrency):
+ * Queries a read-only store runs at once by default; later ones wait their turn. DuckDB already
+ * spreads one query over every core, so more at once gain little, and each holds its result. The
+ * Study View mix at GENIE's size with 32 connections on 2 cores (npm run bench -- --only concurrency):
  * unbounded 2.8 requests/s and a 7.2 GB server, 4 at once 3.1 and 4.7 GB, 2 at once 4.4 and 2.4 GB.
+ * The server sets its own (duckportal.query.*, server/config/limits.ts), with bounded waits.
  */
-const MAX_RUNNING_QUERIES = Number(process.env.DUCKPORTAL_MAX_RUNNING_QUERIES ?? Math.max(2, Math.floor(availableParallelism() / 2)));
+export const DEFAULT_RUNNING_QUERIES = Math.max(2, Math.floor(availableParallelism() / 2));
 
-/** A counting semaphore: first come, first served. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(count: number) {
-    this.free = count;
-  }
-
-  async take(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
+export interface QueryTurns {
+  /** Queries run at once. */
+  maxRunning: number;
+  /** A query that waited this long for its turn fails with Busy. */
+  maxWaitMs: number;
+  /** Queries waiting beyond which one more fails with Busy at once. */
+  maxWaiting: number;
 }
 
 export class Db {
   /** Read-only stores: idle connections for concurrent queries (a connection runs one at a time). */
   private readonly idle: DuckDBConnection[] = [];
-  private readonly slots = new Slots(MAX_RUNNING_QUERIES);
+  private readonly turns: Turns;
 
   private constructor(
     readonly instance: DuckDBInstance,
@@ -66,18 +54,22 @@ export class Db {
     private readonly checkConnection: DuckDBConnection,
     readonly path: string,
     private readonly pooled: boolean,
-  ) {}
+    turns: QueryTurns,
+  ) {
+    this.turns = new Turns({ count: turns.maxRunning, maxWaitMs: turns.maxWaitMs, maxWaiting: turns.maxWaiting }, 'queries');
+  }
 
   /**
    * Opens (or creates) a store file; ':memory:' for tests. The schema (the study store's unless
    * another is given) is created if absent.
    */
-  static async open(path: string, options: { readOnly?: boolean; memoryLimit?: string; schema?: string } = {}): Promise<Db> {
+  static async open(path: string, options: { readOnly?: boolean; memoryLimit?: string; schema?: string; turns?: QueryTurns } = {}): Promise<Db> {
     const config: Record<string, string> = {};
     if (options.readOnly) config.access_mode = 'READ_ONLY';
     if (options.memoryLimit) config.memory_limit = options.memoryLimit;
     const instance = await DuckDBInstance.create(path, config);
-    const db = new Db(instance, await instance.connect(), await instance.connect(), path, options.readOnly === true);
+    const turns = options.turns ?? { maxRunning: DEFAULT_RUNNING_QUERIES, maxWaitMs: Infinity, maxWaiting: Infinity };
+    const db = new Db(instance, await instance.connect(), await instance.connect(), path, options.readOnly === true, turns);
     if (!options.readOnly) {
       await db.exec(options.schema ?? SCHEMA);
       if (options.schema === undefined) await migrateStudyStore(db);
@@ -92,14 +84,14 @@ export class Db {
    */
   private async withConnection<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
     if (!this.pooled) return work(this.connection);
-    await this.slots.take();
+    await this.turns.take();
     const connection = this.idle.pop() ?? (await this.instance.connect());
     try {
       return await work(connection);
     } finally {
       if (this.idle.length < MAX_IDLE_CONNECTIONS) this.idle.push(connection);
       else connection.closeSync();
-      this.slots.give();
+      this.turns.give();
     }
   }
 
@@ -168,20 +160,32 @@ export class Db {
    * consumer finishes, stops early (`return()`) or fails.
    */
   async *stream<T = Row>(query: Sql): AsyncGenerator<T[], void, undefined> {
-    yield* this.streamed(query, async function* (result) {
-      for await (const rows of result.yieldRowObjectJs()) yield rows.map((row) => normaliseRow(row) as T);
+    yield* this.streamed(query, (result) => {
+      const names = result.deduplicatedColumnNames();
+      return (chunk) => chunk.convertRows(JSDuckDBValueConverter).map((values) => rowObject<T>(names, values));
     });
   }
 
-  /** A streamed result read by `read`, on a connection of its own taken and given back around it. */
-  private async *streamed<T>(query: Sql, read: (result: DuckDBResult) => AsyncGenerator<T, void, undefined>): AsyncGenerator<T, void, undefined> {
-    if (this.pooled) await this.slots.take();
+  /**
+   * A streamed result, each chunk converted by `convert`, on a connection of its own. A query turn
+   * is held only while DuckDB computes a chunk, never while the consumer (a client reading the
+   * answer, perhaps slowly or not at all) holds one: a stalled reader keeps its connection and its
+   * result, not the turn that other queries wait for.
+   */
+  private async *streamed<T>(query: Sql, converter: (result: DuckDBResult) => (chunk: DuckDBDataChunk) => T): AsyncGenerator<T, void, undefined> {
+    const inTurn = <R>(work: () => Promise<R>) => (this.pooled ? this.turns.run(work) : work());
     const connection = await this.instance.connect();
     try {
-      yield* read(await timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
+      const result = await inTurn(() => timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
+      const convert = converter(result);
+      for (let i = 1; ; i++) {
+        const chunk = await inTurn(() => result.fetchChunk());
+        if (!chunk || chunk.rowCount === 0) return;
+        if (i % CHUNKS_BETWEEN_PAUSES === 0) await pause();
+        yield convert(chunk);
+      }
     } finally {
       connection.closeSync();
-      if (this.pooled) this.slots.give();
     }
   }
 
@@ -211,14 +215,9 @@ export class Db {
    * streams it a chunk at a time, on a connection of its own as `stream`.
    */
   async *numericStream(query: Sql): AsyncGenerator<Float64Array[], void, undefined> {
-    yield* this.streamed(query, async function* (result) {
+    yield* this.streamed(query, (result) => {
       checkDoubleTypes(result.columnTypes());
-      for (let i = 1; ; i++) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) return;
-        if (i % CHUNKS_BETWEEN_PAUSES === 0) await pause();
-        yield doubleColumns(chunk);
-      }
+      return doubleColumns;
     });
   }
 
@@ -254,6 +253,12 @@ export class Db {
 }
 
 const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
+
+function rowObject<T>(names: readonly string[], values: readonly unknown[]): T {
+  const out: Row = {};
+  for (let i = 0; i < names.length; i++) out[names[i]] = normaliseValue(values[i]);
+  return out as T;
+}
 
 function normaliseRow(row: Record<string, unknown>): Row {
   const out: Row = {};

@@ -58,7 +58,7 @@ export const LIMIT_PROPERTIES = {
   'duckportal.http.idle_timeout_seconds': 60,
   'duckportal.http.keep_alive_timeout_seconds': 72,
   'duckportal.body.max_mb': 80,
-  'duckportal.body.max_mb_anonymous': 1,
+  'duckportal.body.max_mb_anonymous': 2,
   'duckportal.body.max_concurrent_inflations': 2,
   'duckportal.query.max_running': Math.max(2, Math.floor(availableParallelism() / 2)),
   'duckportal.query.max_wait_seconds': 30,
@@ -66,7 +66,7 @@ export const LIMIT_PROPERTIES = {
   'duckportal.remembered_lists.max_mb': 256,
   'duckportal.virtual_studies.max_kb': 1024,
   'duckportal.virtual_studies.max_per_user': 100,
-  'duckportal.pressure.max_event_loop_delay_ms': 5000,
+  'duckportal.pressure.max_event_loop_delay_ms': 2000,
   'duckportal.pressure.max_heap_used_mb': 0,
 } as const;
 

@@ -1,7 +1,7 @@
 // One place that turns errors into cBioPortal's {"message": ...} answers (api.md 1.8):
 // domain errors keep their wording, validation errors are 400, anything else is a logged 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { InvalidRequest, NotFound, NotImplemented } from '../../engine/errors.js';
+import { Busy, InvalidRequest, NotFound, NotImplemented } from '../../engine/errors.js';
 import { Forbidden, Unauthorized } from '../security/security-errors.js';
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -9,11 +9,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof NotFound) return reply.status(404).send({ message: error.message });
     if (error instanceof InvalidRequest) return reply.status(400).send({ message: error.message });
     if (error instanceof NotImplemented) return reply.status(501).send({ message: error.message });
+    if (error instanceof Busy) return reply.status(503).header('Retry-After', String(error.retryAfterSeconds)).send({ message: error.message });
     if (error instanceof Forbidden) return reply.status(403).send({ message: error.message });
     if (error instanceof Unauthorized) return error.message === '' ? reply.status(401).send() : reply.status(401).send({ message: error.message });
     if (error.validation) return reply.status(400).send({ message: validationMessage(error) });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode !== 400 ? error.message : 'There is an error in the JSON format of the request payload';
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return reply.status(413).send({ message: `Request body is larger than ${request.routeOptions.bodyLimit} bytes (counted once inflated)` });
+      const own = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_CP_ERR_INVALID_CONTENT' || error.statusCode !== 400;
+      const message = own ? error.message : 'There is an error in the JSON format of the request payload';
       return reply.status(error.statusCode).send({ message });
     }
     request.log.error({ err: error }, 'request failed');

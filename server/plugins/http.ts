@@ -1,10 +1,10 @@
-// Transport concerns of every response (api.md 1.1): CORS exposing cBioPortal's headers,
-// gzip/br compression, Elapsed-Time, and a Server-Timing header that splits SQL time from total.
+// Transport concerns of every request and response (api.md 1.1): CORS exposing cBioPortal's
+// headers, gzip/br compression, gzip-encoded request bodies (inflated by @fastify/compress, a
+// bounded number at once), Elapsed-Time, and a Server-Timing header that splits SQL time from total.
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
-import { createGunzip } from 'node:zlib';
-import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Turns } from '../../engine/turns.js';
 import { queryTimer, type QueryTimer } from '../../engine/sql/query-timer.js';
 import { BROTLI_OPTIONS, ENCODINGS, ZLIB_OPTIONS } from '../compression.js';
 import { KeptAnswers } from '../kept-answers.js';
@@ -16,6 +16,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     timing: { started: number; sql: QueryTimer };
+    /** Whether the request holds an inflation turn (its body is being inflated). */
+    inflating: boolean;
   }
 }
 
@@ -25,7 +27,20 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
     methods: ['GET', 'POST', 'DELETE', 'HEAD', 'OPTIONS'],
     exposedHeaders: ['total-count', 'sample-count', 'elapsed-time', 'server-timing'],
   });
-  await app.register(compress, { global: true, encodings: [...ENCODINGS], threshold: 1024, zlibOptions: ZLIB_OPTIONS, brotliOptions: BROTLI_OPTIONS });
+  installInflationTurns(app);
+  // On a login-required instance anyone may call the public routes (config.public): their bodies
+  // are held to the smaller anonymous limit.
+  if (app.security.auth.loginRequired) {
+    app.addHook('onRoute', (route) => {
+      if (route.config?.public) route.bodyLimit = Math.min(route.bodyLimit ?? app.limits.body.maxBytes, app.limits.body.maxBytesAnonymous);
+    });
+  }
+  // cBioPortal accepts gzip-encoded bodies (api.md 1.1); the inflated size is Fastify's bodyLimit,
+  // counted on the inflated bytes. An invalid or truncated stream is a 400, another encoding a 415.
+  await app.register(compress, {
+    global: true, encodings: [...ENCODINGS], threshold: 1024, zlibOptions: ZLIB_OPTIONS, brotliOptions: BROTLI_OPTIONS,
+    requestEncodings: ['gzip'],
+  });
   app.decorate('answers', new KeptAnswers());
   app.decorateRequest('timing', undefined as never);
   app.addHook('preValidation', async (request) => {
@@ -37,13 +52,6 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
       if (value.trim() === '') delete query![key];
       else query![key] = value.trim();
     }
-  });
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.headers['content-encoding'] !== 'gzip') return payload;
-    // cBioPortal accepts gzip-encoded JSON bodies; the inflated size is capped against bombs.
-    delete request.headers['content-encoding'];
-    delete request.headers['content-length'];
-    return payload.pipe(createGunzip()).pipe(sizeCap(MAX_INFLATED_BODY));
   });
   app.addHook('onRequest', async (request) => {
     const sql = { ms: 0 };
@@ -60,17 +68,35 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** cBioPortal's inflated request size limit (api.md 1.1). */
-export const MAX_INFLATED_BODY = 80_000_000;
-
-/** Fails the stream with a 413 once more than `limit` bytes went through. */
-function sizeCap(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > limit) done(Object.assign(new Error(`Request body is larger than ${limit} bytes once inflated`), { statusCode: 413 }));
-      else done(null, chunk);
-    },
+/**
+ * At most `duckportal.body.max_concurrent_inflations` bodies are inflated at once: each may grow to
+ * the body limit in memory, so sixteen small gzip bombs must not hold sixteen times that. A request
+ * waits for its turn (its body unread, held back by TCP) within the query wait limit, then gets 503.
+ * The turn is given back once the body is parsed, or when the request ends or is aborted.
+ */
+function installInflationTurns(app: FastifyInstance): void {
+  const { body, query } = app.limits;
+  const inflations = new Turns({ count: body.maxConcurrentInflations, maxWaitMs: query.maxWaitMs, maxWaiting: query.maxWaiting }, 'compressed request bodies');
+  const giveBack = async (request: FastifyRequest) => {
+    if (!request.inflating) return;
+    request.inflating = false;
+    inflations.give();
+  };
+  app.decorateRequest('inflating', false);
+  app.addHook('preParsing', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding === undefined || encoding === 'identity' || !hasBody(request)) return;
+    await inflations.take();
+    // Aborted while it waited: onRequestAbort has run already.
+    if (request.raw.destroyed) inflations.give();
+    else request.inflating = true;
   });
+  app.addHook('preValidation', giveBack);
+  app.addHook('onResponse', giveBack);
+  app.addHook('onRequestAbort', giveBack);
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
