@@ -13,7 +13,7 @@ import { AuthorizationFixture, describeRequest, FORBIDDEN } from './authorizatio
 import { OPERATIONS } from './authorization-operations.js';
 
 /** The routes that check permissions themselves, each tested in authorization-listings.test.ts. */
-const OWN_CHECKED = ['addSessionUsingPOST', 'addUserSavedVirtualStudyUsingPOST', 'getSessionUsingGET', 'publishVirtualStudyUsingPOST', 'unPublishVirtualStudyUsingDELETE'];
+const OWN_CHECKED = ['addSessionUsingPOST', 'addUserSavedVirtualStudyUsingPOST', 'getSessionUsingGET', 'publishVirtualStudyUsingPOST', 'unPublishVirtualStudyUsingDELETE', 'updateUsersInSessionUsingGET'];
 
 let f: AuthorizationFixture;
 beforeAll(async () => {

@@ -176,4 +176,6 @@ export const OPERATIONS: Record<string, Entry> = {
   getSessionUsingGET: { kind: 'own' },
   addSessionUsingPOST: { kind: 'own' },
   addUserSavedVirtualStudyUsingPOST: { kind: 'own' },
+  // Deletes the caller's own saved virtual study; a study id is no virtual study: 404.
+  updateUsersInSessionUsingGET: { kind: 'own', status: 404 },
 };
