@@ -3,7 +3,7 @@
 // bounded number at once), Elapsed-Time, and a Server-Timing header that splits SQL time from total.
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RequestPayload } from 'fastify';
 import { Turns } from '../../engine/turns.js';
 import { queryTimer, type QueryTimer } from '../../engine/sql/query-timer.js';
 import { BROTLI_OPTIONS, ENCODINGS, ZLIB_OPTIONS } from '../compression.js';
@@ -16,8 +16,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     timing: { started: number; sql: QueryTimer };
-    /** Whether the request holds an inflation turn (its body is being inflated). */
-    inflating: boolean;
+    /** While the request holds an inflation turn: the stream of its inflated body. */
+    inflating: RequestPayload | undefined;
   }
 }
 
@@ -78,18 +78,25 @@ function installInflationTurns(app: FastifyInstance): void {
   const { body, query } = app.limits;
   const inflations = new Turns({ count: body.maxConcurrentInflations, maxWaitMs: query.maxWaitMs, maxWaiting: query.maxWaiting }, 'compressed request bodies');
   const giveBack = async (request: FastifyRequest) => {
-    if (!request.inflating) return;
-    request.inflating = false;
+    if (request.inflating === undefined) return;
+    // A body refused half-way (too large, invalid JSON) would otherwise go on inflating unread.
+    if (!request.inflating.readableEnded) request.inflating.destroy();
+    request.inflating = undefined;
     inflations.give();
   };
-  app.decorateRequest('inflating', false);
-  app.addHook('preParsing', async (request) => {
+  const waitForTurn = async (request: FastifyRequest, _reply: unknown, payload: RequestPayload) => {
     const encoding = request.headers['content-encoding'];
-    if (encoding === undefined || encoding === 'identity' || !hasBody(request)) return;
+    if (encoding === undefined || encoding === 'identity' || !hasBody(request)) return payload;
     await inflations.take();
     // Aborted while it waited: onRequestAbort has run already.
     if (request.raw.destroyed) inflations.give();
-    else request.inflating = true;
+    else request.inflating = payload;
+    return payload;
+  };
+  app.decorateRequest('inflating', undefined);
+  // Runs after the compression plugin's own preParsing hook, which this one's payload is the inflating stream of.
+  app.addHook('onRoute', (route) => {
+    route.preParsing = [...[route.preParsing ?? []].flat(), waitForTurn as never];
   });
   app.addHook('preValidation', giveBack);
   app.addHook('onResponse', giveBack);
