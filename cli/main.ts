@@ -49,6 +49,11 @@ async function main(argv: string[]): Promise<void> {
   await command(args, values);
 }
 
+// The output only reports: a reader that goes away (`duckportal load a b c | head`, a closed
+// terminal) must not stop the work, so write errors (EPIPE) are dropped instead of killing the
+// process, and the later studies still load.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof LoadError || error instanceof ConfigError) console.error(`error: ${error.message}`);
   else if (error instanceof UsageError) console.error(`error: ${error.message}\n\n${USAGE}`);

@@ -1,0 +1,148 @@
+// `duckportal load` end to end when it is interrupted (issue 21): a load killed (SIGKILL) at
+// several points leaves the store's data as it was, the next writable open gives back the space
+// the killed transaction had taken and removes its spill folder, and the next load succeeds; a
+// closed stdout and stderr do not stop the later studies of one command.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Db } from '../../engine/sql/db.js';
+import { sql } from '../../engine/sql/sql.js';
+import { GeneResolver } from '../../loaders/genes/gene-resolver.js';
+import { loadStudy } from '../../loaders/load-study.js';
+import { importGenesets } from '../../loaders/reference/genesets-import.js';
+import { importGenes } from '../../loaders/reference/genes-import.js';
+import { storeFingerprint } from '../helpers/fingerprint.js';
+import { REFERENCE, STUDIES, studyDir } from '../helpers/store.js';
+
+const BIN = fileURLToPath(new URL('../../bin/duckportal.js', import.meta.url));
+/** The study whose load is killed: the largest shared one (7 MB, 15 profiles). */
+const LGG = 'lgg_ucsf_2014_test_generic_assay';
+
+let dir: string;
+/** A store holding the gene reference, the gene sets and study_hg38, closed cleanly. */
+let basePath: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'duckportal-interrupted-'));
+  basePath = join(dir, 'base.duckdb');
+  const db = await Db.open(basePath);
+  await importGenes(db, REFERENCE);
+  await importGenesets(db, join(STUDIES, 'genesets'));
+  await loadStudy(db, await GeneResolver.load(db), studyDir('study_hg38'));
+  db.close();
+});
+
+function storeCopy(name: string): string {
+  const path = join(dir, name);
+  copyFileSync(basePath, path);
+  return path;
+}
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Run {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return { child, output: () => output, exited };
+}
+
+/** Kills the run with SIGKILL as soon as `when` holds (checked every 5 ms); fails if it ends first. */
+async function killWhen(run: Run, when: () => boolean): Promise<void> {
+  const timer = setInterval(() => {
+    if (when()) {
+      clearInterval(timer);
+      run.child.kill('SIGKILL');
+    }
+  }, 5);
+  const { signal } = await run.exited;
+  clearInterval(timer);
+  if (signal !== 'SIGKILL') throw new Error(`the load ended before it was killed:\n${run.output()}`);
+}
+
+async function fingerprint(path: string): Promise<Record<string, string>> {
+  const db = await Db.open(path, { readOnly: true });
+  try {
+    return await storeFingerprint(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function studyIds(path: string): Promise<string[]> {
+  const db = await Db.open(path, { readOnly: true });
+  try {
+    return (await db.all<{ study_id: string }>(sql`SELECT study_id FROM cancer_study ORDER BY study_key`)).map((r) => r.study_id);
+  } finally {
+    db.close();
+  }
+}
+
+describe('a load killed mid-way', () => {
+  it('leaves the data unchanged, its space is reclaimed at the next open, and the next load succeeds', async () => {
+    const path = storeCopy('killed.duckdb');
+    const spill = `${path}.tmp`;
+    const before = await fingerprint(path);
+    const sizeBefore = statSync(path).size;
+    const grown = () => statSync(path).size > sizeBefore;
+    // The next open is the CLI's (every writable command opens the store alike).
+    const checkRecovered = async (point: string) => {
+      const list = runCli(['list', '--db', path]);
+      expect((await list.exited).code, list.output()).toBe(0);
+      expect(statSync(path).size, point).toBeLessThanOrEqual(sizeBefore * 1.1);
+      expect(existsSync(spill), point).toBe(false);
+      expect(await fingerprint(path), point).toEqual(before);
+    };
+    const load = (env: NodeJS.ProcessEnv = {}) => runCli(['load', studyDir(LGG), '--db', path], env);
+
+    // 1. When the file first grows: the transaction writes its first blocks past the committed ones.
+    let started = Date.now();
+    let run = load();
+    let firstGrowth = 0;
+    await killWhen(run, () => grown() && (firstGrowth = Date.now() - started) > 0);
+    expect(statSync(path).size).toBeGreaterThan(sizeBefore);
+    await checkRecovered('killed at its first write');
+
+    // 2. At a random moment before any write: starting up, reading files, inserting in memory.
+    const delay = firstGrowth * (0.3 + 0.6 * Math.random());
+    started = Date.now();
+    run = load();
+    await killWhen(run, () => Date.now() - started >= delay || grown());
+    await checkRecovered(`killed after ${Math.round(delay)} ms`);
+
+    // 3. While it spills: 64 MB of memory make DuckDB write temporary blocks to <store>.tmp.
+    run = load({ DUCKPORTAL_LOAD_MEMORY_LIMIT: '64MB' });
+    await killWhen(run, () => existsSync(spill) && readdirSync(spill).length > 0);
+    expect(existsSync(spill)).toBe(true);
+    await checkRecovered('killed while spilling');
+
+    // The next load succeeds.
+    run = load();
+    const { code } = await run.exited;
+    expect(code, run.output()).toBe(0);
+    expect(run.output()).toContain(`${LGG}: 61 samples, 23 patients, 15 profiles`);
+    expect(await studyIds(path)).toEqual(['study_hg38', LGG]);
+  }, 180_000);
+});
+
+describe('a closed stdout and stderr', () => {
+  it('do not stop the load: every study given is loaded, exit code 0', async () => {
+    const path = storeCopy('closed-output.duckdb');
+    const run = runCli(['load', studyDir('ascn-test-study'), studyDir('genepanel_test_study'), studyDir('study_es_0'), '--db', path]);
+    // `duckportal load a b c | head` once head has gone: writes fail with EPIPE.
+    run.child.stdout?.destroy();
+    run.child.stderr?.destroy();
+    const { code, signal } = await run.exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(await studyIds(path)).toEqual(['study_hg38', 'ascn_test_study', 'teststudy_genepanels', 'study_es_0']);
+  }, 120_000);
+});
