@@ -9,6 +9,7 @@ import { importGenes } from '../loaders/reference/genes-import.js';
 import { deleteStudyRows } from '../loaders/store/delete-study.js';
 import { openWritableStore } from '../loaders/store/open-store.js';
 import { generateDemoStudy } from '../bench/demo/generate-demo-study.js';
+import { readLimits } from '../server/config/limits.js';
 import { readSettings } from '../server/config/settings.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { grantAuthority, listUsers, revokeAuthority } from '../engine/state/users.js';
@@ -129,8 +130,7 @@ export const commands: Record<string, Command> = {
     const dbPath = need(options.db, '--db <file>');
     if (!existsSync(dbPath)) throw new UsageError(`no store at ${dbPath}: import genes and load studies into it first`);
     if (options.config !== undefined && !existsSync(options.config)) throw new UsageError(`no configuration file at ${options.config}`);
-    const settings = readSettings(options.config);
-    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1', settings, warmUp: !options['no-warm-up'] });
+    await serve({ dbPath, ...serveOptions(options) });
   },
 
   'users grant': async ([user, authority], options) =>
@@ -165,6 +165,17 @@ export const commands: Record<string, Command> = {
       console.log('first start: generating the demo study and loading it (once)');
       printSummary(await buildDemoStore(dbPath, { studyDir: `${DEMO_DIR}/demo_study`, samples: 2000 }));
     }
-    await serve({ dbPath, port: integer(options.port, 8080, '--port'), host: options.host ?? '127.0.0.1', settings: readSettings(options.config), warmUp: !options['no-warm-up'] });
+    await serve({ dbPath, ...serveOptions(options) });
   },
 };
+
+/** What serve and start share: address, properties (security settings and limits), warm-up. */
+function serveOptions(options: Options) {
+  return {
+    port: integer(options.port, 8080, '--port'),
+    host: options.host ?? '127.0.0.1',
+    settings: readSettings(options.config),
+    limits: readLimits(options.config),
+    warmUp: !options['no-warm-up'],
+  };
+}
