@@ -6,13 +6,16 @@ import { sql, type Fragment } from '../sql/sql.js';
 export const NUMERIC_VALUE_PATTERN = '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$';
 const NUMERIC = new RegExp(NUMERIC_VALUE_PATTERN);
 
-/** The stored number of a cell's text (gene_value.number): a DOUBLE when it is decimal text, else NULL. */
+/**
+ * The stored number of a cell's text (gene_value.number): a DOUBLE when it is decimal text, else
+ * NULL; NULL too for text beyond a double's range (1e400), which would otherwise be stored as inf.
+ */
 export const numberOfCellText = (text: Fragment): Fragment =>
-  sql`CASE WHEN regexp_full_match(${text}, ${NUMERIC_VALUE_PATTERN}) THEN TRY_CAST(${text} AS DOUBLE) END`;
+  sql`CASE WHEN regexp_full_match(${text}, ${NUMERIC_VALUE_PATTERN}) AND isfinite(TRY_CAST(${text} AS DOUBLE)) THEN TRY_CAST(${text} AS DOUBLE) END`;
 
 /** The same in JS, for cells written row by row. */
 export function numberOfCell(text: string): number | null {
-  return NUMERIC.test(text) ? Number(text) : null;
+  return NUMERIC.test(text) && Number.isFinite(Number(text)) ? Number(text) : null;
 }
 
 /**

@@ -53,6 +53,11 @@ export function isClinicalNumber(value: string): boolean {
   return NUMBER.test(value);
 }
 
+/** Whether a NUMBER value (isClinicalNumber) is finite as a double: not nan, inf, or 1e400 (which overflows). */
+export function isFiniteClinicalNumber(value: string): boolean {
+  return Number.isFinite(Number(value.replace(/^[<>]\s*/, '')));
+}
+
 const EVENT = /^(DECEASED|Recurred\/Progressed|Recurred|Progressed)$/i;
 const NO_EVENT = /^(LIVING|DiseaseFree)$/i;
 

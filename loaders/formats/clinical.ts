@@ -1,12 +1,13 @@
 // Clinical sample and patient files (study-format 8): create samples and patients, store the
 // attribute definitions and every non-NA value as text.
 import { sql } from '../../engine/sql/sql.js';
+import { CoercedValues } from '../coerced-values.js';
 import type { StudyContext } from '../context.js';
 import { LoadError } from '../errors.js';
 import { isNormalSampleType, isTcgaNormal, normalisePatientId, normaliseSampleId, sampleTypeOf } from '../ids.js';
 import { dataFilePath, type MetaFile } from '../study-dir.js';
 import { TsvFile } from '../text/tsv.js';
-import { isClinicalNa, isClinicalNumber, parseClinicalHeader, withSurvivalPrefix, type ClinicalColumn } from './clinical-header.js';
+import { isClinicalNa, isClinicalNumber, isFiniteClinicalNumber, parseClinicalHeader, withSurvivalPrefix, type ClinicalColumn } from './clinical-header.js';
 import type { FormatLoader } from './format-loader.js';
 
 const BANNED = new Set(['MUTATION_COUNT', 'FRACTION_GENOME_ALTERED']);
@@ -18,6 +19,7 @@ interface ParsedFile {
   tsv: TsvFile;
   columns: ClinicalColumn[];
   idColumn: (name: string) => number;
+  coerced: CoercedValues;
 }
 
 async function openClinicalFile(meta: MetaFile): Promise<ParsedFile> {
@@ -28,14 +30,25 @@ async function openClinicalFile(meta: MetaFile): Promise<ParsedFile> {
   for (const c of columns) {
     if (BANNED.has(c.attrId)) throw new LoadError({ file: path, line: header.lineNo, column: c.attrId }, `${c.attrId} is computed by the loader and may not be given`);
   }
-  return { path, tsv, columns, idColumn: (name) => columns.findIndex((c) => c.attrId === name) };
+  return { path, tsv, columns, idColumn: (name) => columns.findIndex((c) => c.attrId === name), coerced: new CoercedValues() };
 }
 
-/** Checks a value against its column's datatype; returns the text to store or undefined for NA. */
+/**
+ * Checks a value against its column's datatype; returns the text to store or undefined for NA.
+ * A NUMBER value that is not finite as a double (nan, inf, 1e400) passes the validator's Python
+ * float() test, but no JSON number can carry it and the Study View reads these values as doubles:
+ * it is not stored, as an NA value is not, and the load summary says so.
+ */
 function clinicalValue(file: ParsedFile, column: ClinicalColumn, raw: string, lineNo: number): string | undefined {
   if (isClinicalNa(raw)) return undefined;
-  if (column.datatype.toUpperCase() === 'NUMBER' && !isClinicalNumber(raw))
-    throw new LoadError({ file: file.path, line: lineNo, column: column.attrId }, `value '${raw}' is not a number (datatype NUMBER)`);
+  if (column.datatype.toUpperCase() === 'NUMBER') {
+    if (!isClinicalNumber(raw))
+      throw new LoadError({ file: file.path, line: lineNo, column: column.attrId }, `value '${raw}' is not a number (datatype NUMBER)`);
+    if (!isFiniteClinicalNumber(raw)) {
+      file.coerced.add(column.attrId, 'not a finite number (datatype NUMBER): not stored', lineNo, raw);
+      return undefined;
+    }
+  }
   return withSurvivalPrefix(column.attrId, raw);
 }
 
@@ -127,6 +140,7 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
     values.close();
   }
   await writeNewRows(ctx, created);
+  file.coerced.report(ctx, file.path);
   if (seen.size === 0) throw new LoadError({ file: file.path }, 'the sample file defines no sample');
 }
 
@@ -190,6 +204,7 @@ export const loadClinicalPatients: FormatLoader = async (ctx, meta) => {
     values.close();
   }
   await writeNewRows(ctx, created);
+  file.coerced.report(ctx, file.path);
   if (values.rowCount === 0) throw new LoadError({ file: file.path }, 'No data was added: the patient file stores no value');
   const withoutRow = [...ctx.patients.keys()].filter((id) => !seen.has(id)).length;
   if (withoutRow > 0 && !ctx.incremental) ctx.warn({ file: file.path }, `${withoutRow} patient(s) with samples have no row in the patient file`);

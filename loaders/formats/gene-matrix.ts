@@ -108,6 +108,8 @@ interface MatrixScan {
   /** 1-based column positions of the kept sample columns and their samples. */
   positions: number[];
   sampleKeys: number[];
+  /** Their header cells. */
+  sampleColumns: string[];
   /** Per stored (row, gene): DuckDB row index (0 = line after the header), raw first cell, gene. */
   rows: { r: number[]; first: string[]; entrez: number[] };
   stored: Set<number>;
@@ -116,7 +118,7 @@ interface MatrixScan {
 }
 
 async function scanMatrix(ctx: StudyContext, file: string, proteinLevel: boolean): Promise<MatrixScan> {
-  const scan: MatrixScan = { headerLine: 0, positions: [], sampleKeys: [], rows: { r: [], first: [], entrez: [] }, stored: new Set(), eventGenes: [], longestLine: 0 };
+  const scan: MatrixScan = { headerLine: 0, positions: [], sampleKeys: [], sampleColumns: [], rows: { r: [], first: [], entrez: [] }, stored: new Set(), eventGenes: [], longestLine: 0 };
   let layout: MatrixLayout | undefined;
   let width = 0;
   const rppa = new RppaRows(ctx, file);
@@ -189,6 +191,7 @@ function readHeader(ctx: StudyContext, file: string, line: number, columns: stri
     keys.add(ref.sampleKey);
     scan.positions.push(i + 1);
     scan.sampleKeys.push(ref.sampleKey);
+    scan.sampleColumns.push(columns[i]);
   }
   return layout;
 }
@@ -237,8 +240,26 @@ async function ingestCells(ctx: StudyContext, file: string, profileKey: number, 
       JOIN matrix_rows m USING (r) JOIN matrix_cols c USING (pos)`);
   }
   addRowCount(ctx, 'gene_value', scan.rows.r.length * scan.sampleKeys.length);
+  await warnNonNumericCells(ctx, file, profileKey, scan);
   await db.exec('DROP TABLE matrix_rows; DROP TABLE matrix_cols; DROP TABLE matrix_lines');
   if (ctx.incremental) await fillMissingCells(ctx, profileKey);
+}
+
+/**
+ * The importer stores every cell as written (study-format 12); one that is neither a number nor
+ * NA (blank, NaN, text, 1e400) is kept so, but answers and statistics read it as no value: one
+ * warning counts them and names the first (matrix_rows and matrix_cols place each cell).
+ */
+async function warnNonNumericCells(ctx: StudyContext, file: string, profileKey: number, scan: MatrixScan): Promise<void> {
+  const first = await ctx.db.one<{ n: number; r: number; pos: number; value: string }>(sql`
+    WITH bad AS (
+      SELECT m.r, c.pos, v.value FROM gene_value v JOIN matrix_rows m USING (entrez_gene_id) JOIN matrix_cols c USING (sample_key)
+      WHERE v.profile_key = ${profileKey} AND v.number IS NULL AND v.value <> 'NA')
+    SELECT (SELECT count(*) FROM bad)::INTEGER AS n, r::INTEGER AS r, pos, value FROM bad ORDER BY r, pos LIMIT 1`);
+  if (!first) return;
+  const column = scan.sampleColumns[scan.positions.indexOf(first.pos)];
+  ctx.warn({ file, line: scan.headerLine + 1 + first.r, column },
+    `${first.n} cell(s) neither a number nor NA: stored as written, read as no value (first: '${first.value}', sample ${column})`);
 }
 
 /** Incremental loads replace a sample's whole column (study-format 24). */

@@ -1,6 +1,7 @@
 // Mutation files (MAF; MUTATION_EXTENDED and MUTATION_UNCALLED, study-format 10): rows are
 // filtered, mapped and merged as cBioPortal's ImportExtendedMutationData does, then appended.
 import { sql } from '../../engine/sql/sql.js';
+import { CoercedValues } from '../coerced-values.js';
 import type { SampleRef } from '../context.js';
 import { createProfile, metaGenePanel } from '../store/profiles.js';
 import { dataFilePath } from '../study-dir.js';
@@ -34,6 +35,7 @@ export const loadMutations: FormatLoader = async (ctx, meta) => {
   };
   const buildCheck = await GenomeBuildCheck.open(ctx);
   const tally = new SkipTally();
+  const coerced = new CoercedValues();
   const samples = new Map<string, SampleRef | null>();
   const deleted = new Set<number>();
   const merger = new DuplicateMerger();
@@ -60,6 +62,7 @@ export const loadMutations: FormatLoader = async (ctx, meta) => {
         tally.add(outcome.reason, lineNo, outcome.detail);
         continue;
       }
+      for (const { column, value } of outcome.coerced) coerced.add(column, 'not a non-negative integer: stored as 0', lineNo, value);
       buildCheck.check(outcome.row.ncbi_build, lineNo);
       const row = outcome.row;
       row.study_key = ctx.study.key;
@@ -75,5 +78,6 @@ export const loadMutations: FormatLoader = async (ctx, meta) => {
   await merger.settleLate(ctx);
   for (const sampleKey of merger.sampleKeys) ctx.markProfiled(profileKey, sampleKey, panelKey);
   tally.report(ctx, path);
+  coerced.report(ctx, path);
   buildCheck.report(ctx, path);
 };

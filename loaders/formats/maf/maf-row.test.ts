@@ -82,6 +82,19 @@ describe('MAF row mapping', () => {
     expect(row({ Reference_Allele: '-', Start_Position: '100', End_Position: '100' }).end_position).toBe(101);
   });
 
+  it('names each position stored as 0 (for the load summary), not an insertion\'s ignored end', () => {
+    const coerced = (values: Record<string, string>) => {
+      const outcome = toMutationRow(cells(values), context());
+      return outcome.kind === 'mutation' ? outcome.coerced : 'skipped';
+    };
+    expect(coerced({})).toEqual([]);
+    expect(coerced({ Start_Position: 'NA', End_Position: '-5' })).toEqual([
+      { column: 'Start_Position', value: 'NA' }, { column: 'End_Position', value: '-5' },
+    ]);
+    expect(coerced({ Start_Position: 'abc', End_Position: '' })).toEqual([{ column: 'Start_Position', value: 'abc' }, { column: 'End_Position', value: '' }]);
+    expect(coerced({ Reference_Allele: '-', Start_Position: '1.5', End_Position: 'x' })).toEqual([{ column: 'Start_Position', value: '1.5' }]);
+  });
+
   it('filters in the reference order', () => {
     expect(reason({ Validation_Status: 'wildtype' })).toBe('Validation_Status Wildtype');
     expect(reason({ Variant_Classification: 'rna' })).toBe('RNA');

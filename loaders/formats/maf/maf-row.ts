@@ -76,8 +76,14 @@ export type SkipReason =
   | 'unresolved'
   | 'filtered';
 
+/** A cell stored in another form than written (the importer's 0 for a bad position). */
+export interface CoercedCell {
+  column: 'Start_Position' | 'End_Position';
+  value: string;
+}
+
 export type RowOutcome =
-  | { kind: 'mutation'; row: MutationRow }
+  | { kind: 'mutation'; row: MutationRow; coerced: CoercedCell[] }
   | { kind: 'skip'; reason: SkipReason; detail: string };
 
 export interface RowContext {
@@ -98,8 +104,16 @@ export function toMutationRow(cells: readonly string[], { layout: l, filter, res
   if (chr === undefined) return skip('chromosome', chrCell);
 
   const reference = asRead(at(cells, l.reference));
-  const startRaw = parseJavaLong(at(cells, l.start)) ?? -1;
-  const endRaw = reference === '-' ? startRaw + 1 : (parseJavaLong(at(cells, l.end)) ?? -1);
+  // Positions as the importer reads them (-1 when not an integer), then stored as 0 when negative.
+  const coerced: CoercedCell[] = [];
+  const position = (column: CoercedCell['column'], index: number): number => {
+    const value = parseJavaLong(at(cells, index)) ?? -1;
+    if (value < 0) coerced.push({ column, value: at(cells, index) });
+    return value;
+  };
+  const startRaw = position('Start_Position', l.start);
+  // An insertion's end is start + 1, whatever its cell says.
+  const endRaw = reference === '-' ? startRaw + 1 : position('End_Position', l.end);
   const mutationType = mutationTypeOf(at(cells, l.classification), at(cells, l.oncotatorClassification));
   if (mutationType.toLowerCase() === 'rna') return skip('RNA', mutationType);
 
@@ -187,7 +201,7 @@ export function toMutationRow(cells: readonly string[], { layout: l, filter, res
     expected_alt_copies: ascn.expected_alt_copies,
     total_copy_number: ascn.total_copy_number,
   };
-  return { kind: 'mutation', row };
+  return { kind: 'mutation', row, coerced };
 }
 
 const NO_ASCN: AscnColumns = ascnColumns({});
