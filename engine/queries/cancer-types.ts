@@ -1,6 +1,6 @@
 // Cancer types (api.md 2.4, 3; cBioPortal's CancerTypeMapper): ordered by cancerTypeId unless sorted.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql } from '../sql/sql.js';
+import { raw, sql, whitelisted } from '../sql/sql.js';
 
 export const CANCER_TYPE_SORT_COLUMNS = {
   cancerTypeId: 'type_of_cancer_id', name: 'name', dedicatedColor: 'dedicated_color', shortName: 'short_name', parent: 'parent',
@@ -28,7 +28,7 @@ export async function fetchCancerTypes(db: Db, q: CancerTypeQuery): Promise<Row[
     : sql`type_of_cancer_id AS cancer_type_id, name, dedicated_color, short_name, parent`;
   // sortBy is ignored under ID (api.md 1.5); ties keep the id order.
   const order = q.sortBy && q.projection !== 'ID'
-    ? sql`${raw(CANCER_TYPE_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, type_of_cancer_id`
+    ? sql`${raw(whitelisted(CANCER_TYPE_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, type_of_cancer_id`
     : sql`type_of_cancer_id`;
   return db.all(sql`SELECT ${columns} FROM type_of_cancer WHERE ${where(q)} ORDER BY ${order}
     LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);

@@ -1,7 +1,7 @@
 // Clinical attribute definitions per study (api.md 8, cBioPortal's ClinicalAttributeMapper):
 // default order attribute id then study import order; priority stays text.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const CLINICAL_ATTRIBUTE_SORT_COLUMNS = {
   clinicalAttributeId: 'm.attr_id', displayName: 'm.display_name', description: 'm.description', datatype: 'm.datatype',
@@ -42,7 +42,7 @@ export async function countClinicalAttributes(db: Db, q: Pick<ClinicalAttributeQ
 export async function fetchClinicalAttributes(db: Db, q: ClinicalAttributeQuery): Promise<Row[]> {
   // sortBy is ignored under ID (api.md 1.5); ties keep the default order.
   const order = q.sortBy && q.projection !== 'ID'
-    ? sql`${raw(CLINICAL_ATTRIBUTE_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, m.attr_id, m.study_key`
+    ? sql`${raw(whitelisted(CLINICAL_ATTRIBUTE_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, m.attr_id, m.study_key`
     : sql`m.attr_id, m.study_key`;
   return db.all(sql`
     SELECT ${clinicalAttributeColumns(q.projection)}

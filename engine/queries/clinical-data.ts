@@ -1,7 +1,7 @@
 // Clinical values of samples or patients (api.md 9, cBioPortal's ClinicalDataMapper). Only
 // stored values exist (NA-like cells are not stored); values are returned as text.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export type ClinicalDataType = 'SAMPLE' | 'PATIENT';
 export type ClinicalDataSortBy = 'clinicalAttributeId' | 'value';
@@ -81,7 +81,7 @@ function columns(q: ClinicalDataQuery): Fragment {
  */
 function orderBy(q: ClinicalDataQuery): Fragment {
   const key = `c.${TABLES[q.type].key}`;
-  if (q.sortBy && q.projection !== 'ID') return sql`${raw(SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, ${raw(key)}, c.attr_id`;
+  if (q.sortBy && q.projection !== 'ID') return sql`${raw(whitelisted(SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, ${raw(key)}, c.attr_id`;
   return sql`${raw(key)}, c.attr_id`;
 }
 

@@ -1,7 +1,7 @@
 // Timeline events of a study or of one patient (api.md 10, cBioPortal's ClinicalEventMapper),
 // each with its key/value attributes in file column order.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const CLINICAL_EVENT_SORT_COLUMNS = {
   eventType: 'e.event_type', startNumberOfDaysSinceDiagnosis: 'e.start_date', endNumberOfDaysSinceDiagnosis: 'e.stop_date',
@@ -38,7 +38,7 @@ export async function countClinicalEvents(db: Db, scope: ClinicalEventScope): Pr
 export async function fetchClinicalEvents(db: Db, q: ClinicalEventQuery): Promise<Row[]> {
   const summary = q.projection !== 'ID';
   const order = q.sortBy && summary
-    ? sql`${raw(CLINICAL_EVENT_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, e.event_key`
+    ? sql`${raw(whitelisted(CLINICAL_EVENT_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, e.event_key`
     : sql`e.event_key`;
   const page = sql`SELECT e.event_key, e.event_type, p.patient_id, s.study_id, unique_key(p.patient_id, s.study_id) AS unique_patient_key,
       e.start_date AS start_number_of_days_since_diagnosis, e.stop_date AS end_number_of_days_since_diagnosis,

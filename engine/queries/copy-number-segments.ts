@@ -1,7 +1,7 @@
 // Copy number segments (api.md 15.3): one sample's segments (GET) or those of listed
 // (study, sample) pairs (POST), optionally on one chromosome; import order unless sorted.
 import { toApiObject, type Db } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const SEGMENT_SORT_COLUMNS = {
   chromosome: 'c.chr', start: 'c.start_position', end: 'c.end_position', numberOfProbes: 'c.num_probes', segmentMean: 'c.segment_mean',
@@ -35,7 +35,7 @@ function whereClause(q: SegmentQuery): Fragment {
 export async function fetchCopyNumberSegments(db: Db, q: SegmentQuery): Promise<Record<string, unknown>[]> {
   // rowid is the file order the loader appended the segments in (the reference's import order).
   const order = q.sortBy
-    ? sql`${raw(SEGMENT_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, c.rowid`
+    ? sql`${raw(whitelisted(SEGMENT_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, c.rowid`
     : sql`c.rowid`;
   const rows = await db.all(sql`
     SELECT unique_key(sa.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,

@@ -1,7 +1,7 @@
 // Gene panels and gene panel data (api.md 18, cBioPortal's GenePanelMapper + GenePanelServiceImpl).
 // Panels are global; panel data says, per (profile, sample), which panel profiled the sample, if any.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { streamJoinedJson } from '../sql/joined-json.js';
 
 export const GENE_PANEL_SORT_COLUMNS = { genePanelId: 'gp.panel_id', description: 'gp.description' } as const;
@@ -32,7 +32,7 @@ function columns(projection: GenePanelQuery['projection']): Fragment {
 export async function fetchGenePanels(db: Db, q: GenePanelQuery): Promise<Row[]> {
   const where = q.genePanelIds === undefined ? sql`TRUE` : sql`gp.panel_id IN (SELECT unnest(${q.genePanelIds}::VARCHAR[]))`;
   const order = q.sortBy && q.projection !== 'ID'
-    ? sql`${raw(GENE_PANEL_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, gp.panel_id`
+    ? sql`${raw(whitelisted(GENE_PANEL_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, gp.panel_id`
     : sql`gp.panel_id`;
   return db.all(sql`SELECT ${columns(q.projection)} FROM gene_panel gp WHERE ${where}
     ORDER BY ${order} LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);

@@ -2,7 +2,7 @@
 // gene by Entrez id or symbol, its aliases, and the fetch by ids. Lists end sorted by symbol, and a
 // symbol held by several genes is dropped from them.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const GENE_SORT_BY = ['entrezGeneId', 'hugoGeneSymbol', 'type', 'cytoband', 'length'] as const;
 export type GeneSortBy = (typeof GENE_SORT_BY)[number];
@@ -48,7 +48,7 @@ function fromWhere(q: { keyword?: string; alias?: string }): Fragment {
  * then symbols held twice are dropped and the page is re-sorted by symbol.
  */
 export async function fetchGenes(db: Db, q: GeneListQuery): Promise<Row[]> {
-  const sortColumn = q.sortBy && SORT_COLUMNS[q.sortBy];
+  const sortColumn = q.sortBy && whitelisted(SORT_COLUMNS, q.sortBy);
   const order = q.keyword !== undefined
     ? sql`CASE WHEN starts_with(g.hugo_gene_symbol, ${q.keyword}) THEN 0 ELSE 1 END, g.hugo_gene_symbol`
     : sortColumn && q.projection !== 'ID'

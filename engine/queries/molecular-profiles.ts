@@ -1,7 +1,7 @@
 // Molecular profiles (api.md 12, cBioPortal's MolecularProfileMapper): lists, one study's, by ids.
 // Ordered by molecularProfileId unless a sortBy is given (the reference leaves fetch-by-ids unordered).
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { nestedStudy } from './studies.js';
 
 export const MOLECULAR_PROFILE_SORT_COLUMNS = {
@@ -52,7 +52,7 @@ function columns(projection: MolecularProfileQuery['projection']): Fragment {
 export async function fetchMolecularProfiles(db: Db, q: MolecularProfileQuery): Promise<Row[]> {
   // sortBy is ignored under ID (api.md 1.5); NULLs last as the column store puts them.
   const order = q.sortBy && q.projection !== 'ID'
-    ? sql`${raw(MOLECULAR_PROFILE_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, p.stable_id`
+    ? sql`${raw(whitelisted(MOLECULAR_PROFILE_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, p.stable_id`
     : sql`p.stable_id`;
   return db.all(sql`
     SELECT ${columns(q.projection)}

@@ -2,7 +2,7 @@
 // (profile, sample) pairs), as cBioPortal's MutationMapper answers them (api.md 14.1, 14.2).
 // Large answers are streamed (`streamMutations`); `fetchMutations` is the same query, whole.
 import { toApiObject, type Db, type Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { columns, jsonColumn, readCount, type MutationProjection } from './mutations-fields.js';
 
 export type MutationSelection =
@@ -87,7 +87,7 @@ function plan(s: MutationSelection): { from: Fragment; where: Fragment; byProtei
 function orderBy(q: MutationQuery, byProteinChange: boolean): Fragment {
   const base = byProteinChange ? sql`p.stable_id, sa.sample_id, m.entrez_gene_id, m.protein_change, m.rowid` : sql`p.stable_id, sa.sample_id, m.entrez_gene_id, m.rowid`;
   if (!q.sortBy || q.projection === 'ID') return base;
-  return sql`${MUTATION_SORT_COLUMNS[q.sortBy]} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, ${base}`;
+  return sql`${whitelisted(MUTATION_SORT_COLUMNS, q.sortBy)} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, ${base}`;
 }
 
 /**

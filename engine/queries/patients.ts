@@ -1,7 +1,7 @@
 // Patients (api.md 5; cBioPortal's PatientMapper): by study, by identifiers, or searched by keyword.
 // Order: sortBy, else keyword ranking, else patientId under ID and import order otherwise.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { inStudies } from './lookup.js';
 import { nestedStudy } from './studies.js';
 
@@ -57,7 +57,7 @@ function orderClause(q: PatientQuery): Fragment {
   if (keyword) return sql`NOT starts_with(p.patient_id, ${keyword}), p.patient_id, p.patient_key`;
   // sortBy is ignored under ID (api.md 1.5).
   if (q.sortBy && q.projection !== 'ID')
-    return sql`${raw(PATIENT_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, p.patient_key`;
+    return sql`${raw(whitelisted(PATIENT_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, p.patient_key`;
   return q.projection === 'ID' ? sql`p.patient_id, p.patient_key` : sql`p.patient_key`;
 }
 

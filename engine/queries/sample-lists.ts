@@ -1,7 +1,7 @@
 // Sample lists (api.md 7; cBioPortal's SampleListMapper): ordered by sampleListId unless sorted;
 // member ids come in sample import order.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { inStudies } from './lookup.js';
 
 export const SAMPLE_LIST_SORT_COLUMNS = {
@@ -58,7 +58,7 @@ export async function countSampleLists(db: Db, q: SampleListScope): Promise<numb
 export async function fetchSampleLists(db: Db, q: SampleListQuery): Promise<Row[]> {
   // sortBy is ignored under ID (api.md 1.5); ties keep the id order.
   const order = q.sortBy && q.projection !== 'ID'
-    ? sql`${raw(SAMPLE_LIST_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, l.stable_id`
+    ? sql`${raw(whitelisted(SAMPLE_LIST_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, l.stable_id`
     : sql`l.stable_id`;
   return db.all(sql`
     SELECT ${columns(q.projection)}

@@ -1,7 +1,7 @@
 // Samples (api.md 6; cBioPortal's column-store SampleMapper): by study, patient, identifiers,
 // sample lists, or searched by keyword. Default order: sampleId under ID, else studyId, sampleId.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { jsonObject, streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { inStudies } from './lookup.js';
 
@@ -62,7 +62,7 @@ function orderClause(q: SampleQuery): Fragment {
   if (keyword) return sql`NOT starts_with(lower(x.sample_id), ${keyword.toLowerCase()}), x.sample_id, s.study_id`;
   // sortBy is ignored under ID (api.md 1.5); sampleType sorts on the stored text.
   if (q.sortBy && q.projection !== 'ID')
-    return sql`${raw(SAMPLE_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, s.study_id, x.sample_id`;
+    return sql`${raw(whitelisted(SAMPLE_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, s.study_id, x.sample_id`;
   return q.projection === 'ID' ? sql`x.sample_id, s.study_id` : sql`s.study_id, x.sample_id`;
 }
 

@@ -1,7 +1,7 @@
 // Studies as GET /api/studies, /api/studies/{id} and POST /api/studies/fetch answer them
 // (api.md 2.5, 4.1-4.6), the nested study object of other resources, and study tags.
 import type { Db, Row } from '../sql/db.js';
-import { raw, sql, type Fragment } from '../sql/sql.js';
+import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const STUDY_SORT_COLUMNS = {
   studyId: 'study_id', cancerTypeId: 'type_of_cancer_id', name: 'name', description: 'description',
@@ -60,7 +60,7 @@ export async function countStudies(db: Db, q: StudyQuery): Promise<number> {
 
 export async function fetchStudies(db: Db, q: StudyQuery): Promise<Record<string, unknown>[]> {
   const order = q.sortBy
-    ? sql`${raw(STUDY_SORT_COLUMNS[q.sortBy])} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, s.study_key`
+    ? sql`${raw(whitelisted(STUDY_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, s.study_key`
     : q.keyword
       ? sql`s.name, s.study_key`
       : sql`s.study_key`;

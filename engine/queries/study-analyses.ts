@@ -1,6 +1,6 @@
 // MutSig and GISTIC results loaded with a study (api.md 24).
 import type { Db } from '../sql/db.js';
-import { raw, sql } from '../sql/sql.js';
+import { raw, sql, whitelisted } from '../sql/sql.js';
 
 export const MUTSIG_SORT = {
   entrezGeneId: 'entrez_gene_id', hugoGeneSymbol: 'hugo_gene_symbol', rank: 'rank',
@@ -25,7 +25,7 @@ export async function countMutSig(db: Db, studyKey: number): Promise<number> {
 
 /** Default order: entrezGeneId. */
 export async function fetchMutSig(db: Db, studyKey: number, q: ListQuery<keyof typeof MUTSIG_SORT>) {
-  const order = q.sortBy ? sql`${raw(MUTSIG_SORT[q.sortBy])} ${direction(q.direction)}, m.entrez_gene_id` : sql`m.entrez_gene_id`;
+  const order = q.sortBy ? sql`${raw(whitelisted(MUTSIG_SORT, q.sortBy))} ${direction(q.direction)}, m.entrez_gene_id` : sql`m.entrez_gene_id`;
   return db.all(sql`
     SELECT s.study_id, m.entrez_gene_id, g.hugo_gene_symbol, m.rank, m.num_mutations AS number_of_mutations, m.p_value, m.q_value
     FROM mutsig m JOIN cancer_study s USING (study_key) JOIN gene g USING (entrez_gene_id)
@@ -39,7 +39,7 @@ export async function countGistic(db: Db, studyKey: number): Promise<number> {
 
 /** Default order: import order; `withGenes` adds the genes of each region (SUMMARY and DETAILED). */
 export async function fetchGistic(db: Db, studyKey: number, q: ListQuery<keyof typeof GISTIC_SORT> & { withGenes: boolean }) {
-  const order = q.sortBy ? sql`${raw(GISTIC_SORT[q.sortBy])} ${direction(q.direction)}, r.gistic_key` : sql`r.gistic_key`;
+  const order = q.sortBy ? sql`${raw(whitelisted(GISTIC_SORT, q.sortBy))} ${direction(q.direction)}, r.gistic_key` : sql`r.gistic_key`;
   const genes = q.withGenes
     ? sql`, (SELECT coalesce(list({'entrezGeneId': g.entrez_gene_id, 'hugoGeneSymbol': g.hugo_gene_symbol} ORDER BY g.hugo_gene_symbol), [])
           FROM gistic_gene gg JOIN gene g USING (entrez_gene_id) WHERE gg.gistic_key = r.gistic_key) AS genes`

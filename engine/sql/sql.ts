@@ -2,6 +2,7 @@
 // and the result is a plain value `{ text, params }` (as Kysely's CompiledQuery).
 import { createHash } from 'node:crypto';
 import { DOUBLE, LIST, listValue, VARCHAR, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { InvalidRequest } from '../errors.js';
 
 export type Param = string | number | bigint | boolean | null | readonly (string | number)[];
 
@@ -103,6 +104,15 @@ export function digestOf(statement: Sql): string {
 /** A constant from our own code (table or column name, keyword); never user input. */
 export function raw(text: string): Fragment {
   return fragment(text, []);
+}
+
+/**
+ * A request's name looked up in a whitelist of our own (sort columns): an own property only, so that
+ * `__proto__` or `constructor` never reach SQL text; any other name is the request's error.
+ */
+export function whitelisted<T>(whitelist: Readonly<Record<string, T>>, name: string, parameter = 'sortBy'): T {
+  if (!Object.hasOwn(whitelist, name)) throw new InvalidRequest(`Request parameter type mismatch: ${parameter} must be one of ${Object.keys(whitelist).join(', ')}`);
+  return whitelist[name];
 }
 
 /** Joins fragments with a separator (a constant). */

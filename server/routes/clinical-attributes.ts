@@ -68,6 +68,7 @@ export const clinicalAttributeRoutes: FastifyPluginAsyncTypebox = async (app) =>
   }, async (request, reply) => {
     // A bare-array body: the bound is checked here to name it as cBioPortal does.
     if (request.body.length < 1 || request.body.length > MAX_PAGE_SIZE) throw new InvalidRequest(`studyIds size must be between 1 and ${MAX_PAGE_SIZE}`);
-    return reply.send((await list(request.body, request.query, reply)) as never);
+    // Only `projection` is declared: unknown parameters (paging, sortBy) are ignored, as in cBioPortal.
+    return reply.send((await list(request.body, { projection: request.query.projection }, reply)) as never);
   });
 };

@@ -1,0 +1,99 @@
+// The server as a real process for the fuzz suite: a store file built by the CLI in a temp dir,
+// `duckportal serve` spawned on a free port of 127.0.0.1, its liveness and its resident memory.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { REFERENCE, studyDir, STUDIES } from '../helpers/store.js';
+
+const CLI = fileURLToPath(new URL('../../bin/duckportal.js', import.meta.url));
+const run = promisify(execFile);
+
+/** A store holding the gene reference, the shared gene sets and the named shared studies. */
+export async function buildStore(studies: readonly string[]): Promise<{ dir: string; db: string; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'duckportal-fuzz-'));
+  const db = join(dir, 'store.duckdb');
+  await run('node', [CLI, 'genes', 'import', REFERENCE, '--db', db]);
+  await run('node', [CLI, 'genesets', 'import', join(STUDIES, 'genesets'), '--db', db]);
+  await run('node', [CLI, 'load', ...studies.map(studyDir), '--db', db]);
+  return { dir, db, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `duckportal serve` over a store; restartable after it exits. Its log is appended to `log`. */
+export class ServerProcess {
+  private child?: ChildProcess;
+  private exitCode: number | null | undefined;
+  port = 0;
+  /** How many times the process was found dead and started again. */
+  restarts = 0;
+
+  constructor(private readonly db: string, readonly log: string) {}
+
+  get pid(): number { return this.child?.pid ?? 0; }
+  get alive(): boolean { return this.child !== undefined && this.exitCode === undefined; }
+
+  async start(): Promise<void> {
+    this.port = await freePort();
+    const out = createWriteStream(this.log, { flags: 'a' });
+    const child = spawn('node', [CLI, 'serve', '--db', this.db, '--port', String(this.port), '--host', '127.0.0.1', '--no-warm-up'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(out);
+    child.stderr.pipe(out);
+    this.child = child;
+    this.exitCode = undefined;
+    child.once('exit', (code, signal) => { this.exitCode = code ?? (signal ? -1 : null); });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (!this.alive) throw new Error(`the server exited while starting (code ${this.exitCode}); see ${this.log}`);
+      if (await this.healthy()) return;
+      await sleep(200);
+    }
+    throw new Error(`the server did not answer /api/health within 60 s; see ${this.log}`);
+  }
+
+  /** Starts the process again if it has exited; true when it had. */
+  async reviveIfDead(): Promise<boolean> {
+    if (this.alive) return false;
+    this.restarts++;
+    await this.start();
+    return true;
+  }
+
+  private async healthy(): Promise<boolean> {
+    try {
+      const res = await fetch(`http://127.0.0.1:${this.port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      return res.status === 200;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Resident set size in MB (VmRSS of /proc/<pid>/status), after `idleMs` without requests. */
+  async rssMb(idleMs = 1_500): Promise<number> {
+    await sleep(idleMs);
+    const line = readFileSync(`/proc/${this.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return Number(line?.match(/(\d+)/)?.[1] ?? NaN) / 1024;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || !this.alive) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(10_000)]);
+    if (this.alive) child.kill('SIGKILL');
+  }
+}
