@@ -79,7 +79,10 @@ async function buildGenomicEvents(ctx: StudyContext, key: number): Promise<void>
       SELECT sample_key, profile_key, entrez_gene_id, 'cna', 'NA', 'NA', driver_filter, driver_tiers_filter, alteration
       FROM cna_event WHERE study_key = ${key}
       UNION ALL
-      SELECT DISTINCT sample_key, profile_key, gene, 'structural_variant', 'NA', coalesce(sv_status, 'NA'), driver_filter, driver_tiers_filter, NULL
+      -- Every SV is an event of its site-1 gene and of its site-2 gene, once for a gene at both
+      -- sites (as the reference's derived table: its site-2 row only when the genes differ); two
+      -- SVs of one sample naming a gene are two events (structuralvariant-genes' totalCount).
+      SELECT sample_key, profile_key, gene, 'structural_variant', 'NA', coalesce(sv_status, 'NA'), driver_filter, driver_tiers_filter, NULL
       FROM (SELECT *, unnest(list_distinct(list_filter([site1_entrez_gene_id, site2_entrez_gene_id], g -> g IS NOT NULL))) AS gene
             FROM structural_variant WHERE study_key = ${key})
     )
