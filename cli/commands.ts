@@ -68,12 +68,20 @@ function printSummary(s: LoadSummary): void {
   }
 }
 
-async function loadDirs(db: Db, dirs: string[]): Promise<boolean> {
+/**
+ * A DuckDB fatal error (e.g. out of memory while a commit checkpoints) invalidates the open
+ * database: every later statement fails until the store is opened again. The failed study wrote
+ * nothing (its transaction never committed).
+ */
+const invalidatesStore = (error: unknown) => error instanceof Error && /database has been invalidated/.test(error.message);
+
+/** Loads the studies in turn; stops early, giving the ones left, when a failure invalidated the store. */
+async function loadDirs(db: Db, dirs: string[]): Promise<{ ok: boolean; left: string[] }> {
   const genes = await GeneResolver.load(db);
   if (genes.size === 0)
     throw new UsageError('the store has no gene reference yet: run `duckportal genes import <path> --db <file>` first (e.g. the seed exports of a cBioPortal installation)');
   let ok = true;
-  for (const dir of dirs) {
+  for (const [i, dir] of dirs.entries()) {
     const progress = startProgress();
     try {
       printSummary(await loadStudy(db, genes, dir, { onFile: progress.onFile }));
@@ -81,11 +89,12 @@ async function loadDirs(db: Db, dirs: string[]): Promise<boolean> {
       progress.stop();
       ok = false;
       console.error(`error: ${dir}: ${error instanceof Error ? error.message : String(error)} — nothing of this study was written`);
+      if (invalidatesStore(error)) return { ok, left: dirs.slice(i + 1) };
       continue;
     }
     progress.stop();
   }
-  return ok;
+  return { ok, left: [] };
 }
 
 export const commands: Record<string, Command> = {
@@ -102,11 +111,16 @@ export const commands: Record<string, Command> = {
       console.log(`gene sets: ${s.genesets}, hierarchy nodes: ${s.nodes}`);
     }),
 
-  load: async (dirs, options) =>
-    withStore(options, async (db) => {
-      if (dirs.length === 0) throw new UsageError('missing <study-dir>');
-      if (!(await loadDirs(db, dirs))) process.exitCode = 1;
-    }),
+  load: async (dirs, options) => {
+    if (dirs.length === 0) throw new UsageError('missing <study-dir>');
+    let ok = true;
+    for (let left = dirs; left.length > 0; ) {
+      const result = await withStore(options, (db) => loadDirs(db, left));
+      ok &&= result.ok;
+      left = result.left;
+    }
+    if (!ok) process.exitCode = 1;
+  },
 
   list: async (_args, options) =>
     withStore(options, async (db) => {

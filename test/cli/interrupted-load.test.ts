@@ -1,7 +1,8 @@
 // `duckportal load` end to end when it is interrupted (issue 21): a load killed (SIGKILL) at
 // several points leaves the store's data as it was, the next writable open gives back the space
 // the killed transaction had taken and removes its spill folder, and the next load succeeds; a
-// closed stdout and stderr do not stop the later studies of one command.
+// fatal DuckDB error in one study, or a closed stdout and stderr, do not stop the later studies
+// of one command.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +133,20 @@ describe('a load killed mid-way', () => {
     expect(run.output()).toContain(`${LGG}: 61 samples, 23 patients, 15 profiles`);
     expect(await studyIds(path)).toEqual(['study_hg38', LGG]);
   }, 180_000);
+});
+
+describe('a study whose failure invalidates the store', () => {
+  it('does not stop the next ones: the store is opened again', async () => {
+    // With 64 MB DuckDB runs out of memory as lgg's commit checkpoints: a fatal error, after which
+    // the open database refuses every statement.
+    const path = storeCopy('invalidated.duckdb');
+    const run = runCli(['load', studyDir(LGG), studyDir('ascn-test-study'), '--db', path], { DUCKPORTAL_LOAD_MEMORY_LIMIT: '64MB' });
+    const { code } = await run.exited;
+    expect(run.output()).toMatch(new RegExp(`error: .*${LGG}: .*database has been invalidated.* — nothing of this study was written`, 's'));
+    expect(run.output()).toContain('ascn_test_study: 6 samples, 1 patients, 2 profiles');
+    expect(code).toBe(1);
+    expect(await studyIds(path)).toEqual(['study_hg38', 'ascn_test_study']);
+  }, 120_000);
 });
 
 describe('a closed stdout and stderr', () => {
