@@ -86,12 +86,15 @@ export class StateStore {
     return this.withDb(true, work);
   }
 
-  /** Runs `work` in one transaction on the writable file, which also bumps the generation. */
+  /**
+   * Runs `work` in one transaction on the writable file, which also bumps the generation. `work`
+   * uses only the `db` given: the store's turn in this process is held until it ends.
+   */
   write<T>(work: (db: Db) => Promise<T>): Promise<T> {
     return this.withDb(false, (db) =>
       db.transaction(async () => {
         const result = await work(db);
-        const bumped = await db.one<{ generation: number }>(sql`UPDATE generation SET generation = generation + 1 RETURNING generation::INTEGER AS generation`);
+        const bumped = await db.one<{ generation: number }>(sql`UPDATE generation SET generation = generation + 1 RETURNING generation`);
         const mark = `${bumped?.generation} ${randomUUID()}`;
         if (this.memory) this.memoryMark = mark;
         else writeMark(this.markPath, mark);
