@@ -18,7 +18,6 @@ export interface Findings {
 export const noFindings = (): Findings => ({ sent: 0, serverErrors: [], exits: [], hangs: [], unparsable: [], unanswered: [] });
 
 const EMPTY_BODY_ALLOWED = [401, 404];
-const CONCURRENCY = 4;
 
 /** Classifies one outcome into `findings`; true when the server process died on it. */
 export function record(findings: Findings, server: ServerProcess, name: string, o: Outcome): boolean {
@@ -38,8 +37,8 @@ const parses = (text: string) => { try { JSON.parse(text); return true; } catch 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Sends every request (CONCURRENCY at a time); a dead server is started again, at most `maxRestarts` times. */
-export async function runAll(server: ServerProcess, client: FuzzClient, requests: readonly FuzzRequest[], findings: Findings, maxRestarts = 3): Promise<void> {
+/** Sends every request (`concurrency` at a time); a dead server is started again, at most `maxRestarts` times. */
+export async function runAll(server: ServerProcess, client: FuzzClient, requests: readonly FuzzRequest[], findings: Findings, maxRestarts = 3, concurrency = 4): Promise<void> {
   let next = 0;
   let reviving: Promise<unknown> | undefined;
   const worker = async () => {
@@ -55,5 +54,5 @@ export async function runAll(server: ServerProcess, client: FuzzClient, requests
       }
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
 }

@@ -88,6 +88,16 @@ export class ServerProcess {
     return Number(line?.match(/(\d+)/)?.[1] ?? NaN) / 1024;
   }
 
+  /**
+   * RSS once it is back under `limitMb`, sampled each second for at most `maxWaitMs` (V8 returns a
+   * freed heap lazily: an inflated gzip bomb's 80 MB leave within seconds, not at once); the last sample.
+   */
+  async settledRssMb(limitMb: number, maxWaitMs = 15_000): Promise<number> {
+    let rss = await this.rssMb();
+    for (let waited = 0; rss >= limitMb && waited < maxWaitMs; waited += 1_000) rss = await this.rssMb(1_000);
+    return rss;
+  }
+
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || !this.alive) return;
