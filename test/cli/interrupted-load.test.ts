@@ -4,11 +4,11 @@
 // fatal DuckDB error in one study, or a closed stdout and stderr, do not stop the later studies
 // of one command.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
 import { GeneResolver } from '../../loaders/genes/gene-resolver.js';
@@ -35,6 +35,7 @@ beforeAll(async () => {
   await loadStudy(db, await GeneResolver.load(db), studyDir('study_hg38'));
   db.close();
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function storeCopy(name: string): string {
   const path = join(dir, name);
