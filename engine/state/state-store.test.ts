@@ -1,16 +1,21 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, utimesSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { StateStore, statePathOf } from './state-store.js';
 import { createUuidToken, deleteUuidTokens } from './tokens.js';
 import { grantAuthority, listUsers, revokeAuthority } from './users.js';
 
-const file = () => join(mkdtempSync(join(tmpdir(), 'duckportal-state-')), 'store.duckdb.state.duckdb');
+const files: string[] = [];
+const file = () => {
+  files.push(join(mkdtempSync(join(tmpdir(), 'duckportal-state-')), 'store.duckdb.state.duckdb'));
+  return files[files.length - 1];
+};
+afterAll(() => files.forEach((f) => rmSync(dirname(f), { recursive: true, force: true })));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
