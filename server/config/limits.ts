@@ -88,7 +88,8 @@ export function limitsFrom(props: Properties): Limits {
   const getOrZero = (p: LimitProperty) => (props.get(p) === '0' ? 0 : get(p));
   return {
     http: {
-      headersTimeoutMs: get('duckportal.http.headers_timeout_seconds') * 1000,
+      // Node requires the headers' timeout to be within the whole request's.
+      headersTimeoutMs: Math.min(get('duckportal.http.headers_timeout_seconds'), get('duckportal.http.request_timeout_seconds')) * 1000,
       requestTimeoutMs: get('duckportal.http.request_timeout_seconds') * 1000,
       idleTimeoutMs: get('duckportal.http.idle_timeout_seconds') * 1000,
       keepAliveTimeoutMs: get('duckportal.http.keep_alive_timeout_seconds') * 1000,
