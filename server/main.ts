@@ -1,5 +1,6 @@
 // Starts the HTTP server on a store file: listen, log, and shut down cleanly on a signal.
 import { Db } from '../engine/sql/db.js';
+import { tidyAfterKilledWriter } from '../engine/sql/killed-writer.js';
 import { storeIsOutdated } from '../engine/sql/migrations.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { buildApp, closeResident, openResident } from './app.js';
@@ -22,7 +23,7 @@ export interface ServeOptions {
 const SERVE_MEMORY_LIMIT = process.env.DUCKPORTAL_SERVE_MEMORY_LIMIT ?? '2GB';
 
 export async function serve(options: ServeOptions): Promise<void> {
-  await upgradeOutdatedStore(options.dbPath);
+  await prepareStore(options.dbPath);
   const limits = options.limits ?? DEFAULT_LIMITS;
   const db = await Db.open(options.dbPath, { readOnly: true, memoryLimit: SERVE_MEMORY_LIMIT, turns: limits.query });
   const state = await StateStore.open(statePathOf(options.dbPath));
@@ -46,12 +47,18 @@ export async function serve(options: ServeOptions): Promise<void> {
   await app.listen({ port: options.port, host: options.host });
 }
 
-/** A store written by an earlier version is brought up to date once, by a writable open, before serving it read-only. */
-async function upgradeOutdatedStore(dbPath: string): Promise<void> {
+/**
+ * Before serving a store read-only, one writable open brings a store written by an earlier version
+ * up to date and gives back what a load killed mid-way left (engine/sql/killed-writer.ts).
+ */
+async function prepareStore(dbPath: string): Promise<void> {
   const probe = await Db.open(dbPath, { readOnly: true });
-  const outdated = await storeIsOutdated(probe);
+  if (await storeIsOutdated(probe)) console.log(`${dbPath} was written by an earlier version: bringing it up to date (once)`);
   probe.close();
-  if (!outdated) return;
-  console.log(`${dbPath} was written by an earlier version: bringing it up to date (once)`);
-  (await Db.open(dbPath, { memoryLimit: SERVE_MEMORY_LIMIT })).close();
+  const db = await Db.open(dbPath, { memoryLimit: SERVE_MEMORY_LIMIT });
+  try {
+    await tidyAfterKilledWriter(db, dbPath);
+  } finally {
+    db.close();
+  }
 }

@@ -1,55 +1,16 @@
-// Opens a store for writing (the loaders, the CLI) and first tidies what a writer killed mid-way
-// left behind: the blocks its open transaction had already written, and its spill folder.
-import { rmSync, statSync, truncateSync } from 'node:fs';
+// Opens a store for writing (the loaders, the CLI), first tidying what a writer killed mid-way
+// left behind (engine/sql/killed-writer.ts).
 import { Db } from '../../engine/sql/db.js';
-import { sql } from '../../engine/sql/sql.js';
+import { tidyAfterKilledWriter } from '../../engine/sql/killed-writer.js';
 import { LOAD_MEMORY_LIMIT } from '../load-study.js';
-
-/**
- * A DuckDB file is three 4 KB headers, then its blocks (PRAGMA database_size's block_size each).
- * The header counts the blocks that committed data may use; a large transaction writes its rows
- * to new blocks past that count before it commits (optimistic writes), so a killed load leaves
- * the file longer than header + blocks. DuckDB never reads those bytes, and neither CHECKPOINT nor
- * FORCE CHECKPOINT gives them back (its truncation only drops free blocks it counts): a store of
- * 19.1 MB stays 24.9 MB after a load killed mid-way, however often it is checkpointed.
- */
-const FILE_HEADERS_BYTES = 3 * 4096;
 
 export async function openWritableStore(path: string): Promise<Db> {
   const db = await Db.open(path, { memoryLimit: LOAD_MEMORY_LIMIT });
-  if (path === ':memory:') return db;
   try {
-    await reclaimUncommittedBlocks(db, path);
-    await removeSpillFolder(db, path);
+    await tidyAfterKilledWriter(db, path);
   } catch (error) {
     db.close();
     throw error;
   }
   return db;
-}
-
-/**
- * Cuts the file back to the blocks the header counts. A CHECKPOINT first folds any write-ahead
- * log into the file: a transaction that committed to the log may refer to blocks past the old
- * count, which the checkpoint then counts. Nothing is cut while a log remains. The writable open
- * holds DuckDB's exclusive lock, so no other process is writing; DuckDB extends the file again
- * as it allocates new blocks.
- */
-async function reclaimUncommittedBlocks(db: Db, path: string): Promise<void> {
-  await db.exec('CHECKPOINT');
-  const size = await db.one<{ total_blocks: number; block_size: number; wal_size: string }>(sql`SELECT total_blocks, block_size, wal_size FROM pragma_database_size()`);
-  if (!size || !/^0 bytes$/.test(size.wal_size)) return;
-  const used = FILE_HEADERS_BYTES + size.total_blocks * size.block_size;
-  if (statSync(path).size > used) truncateSync(path, used);
-}
-
-/**
- * DuckDB spills to `<store>.tmp` (its default, the only folder removed here) and deletes it on a
- * clean close only. While this process holds
- * the exclusive lock, a spill folder there is a dead writer's; DuckDB creates it again when it
- * first spills.
- */
-async function removeSpillFolder(db: Db, path: string): Promise<void> {
-  const row = await db.one<{ dir: string }>(sql`SELECT current_setting('temp_directory') AS dir`);
-  if (row?.dir === `${path}.tmp`) rmSync(row.dir, { recursive: true, force: true });
 }
