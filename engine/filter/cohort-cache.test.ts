@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
@@ -57,5 +61,16 @@ describe('CohortCache', () => {
     await patient.resolve(identifiers('s2'));
     expect(patient.size).toBe(2);
     await patient.close();
+  });
+
+  it('removes the scratch files of processes that died without closing their cache, not the living ones', async () => {
+    const deadPid = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const dead = join(tmpdir(), `duckportal-cohorts-${deadPid}-test.duckdb`);
+    const living = join(tmpdir(), `duckportal-cohorts-${process.pid}-test.duckdb`);
+    for (const file of [dead, `${dead}.wal`, living]) writeFileSync(file, '');
+    const cache = await CohortCache.open(db);
+    expect([existsSync(dead), existsSync(`${dead}.wal`), existsSync(living)]).toEqual([false, false, true]);
+    rmSync(living);
+    await cache.close();
   });
 });

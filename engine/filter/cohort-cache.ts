@@ -6,7 +6,7 @@
 // (a filter that excludes nothing, or a sampleIdentifiers list of a whole study) is marked
 // `wholeStudies`, so that queries test study keys instead of probing the table.
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../sql/db.js';
@@ -46,7 +46,8 @@ export class CohortCache {
 
   /** Attaches a scratch database file of its own (a read-only store cannot hold tables). */
   static async open(db: Db, options: CohortCacheOptions = {}): Promise<CohortCache> {
-    const path = join(tmpdir(), `duckportal-cohorts-${process.pid}-${randomUUID()}.duckdb`);
+    removeDeadProcessesScratch();
+    const path = join(tmpdir(), `${SCRATCH_PREFIX}${process.pid}-${randomUUID()}.duckdb`);
     // The path is ours (tmpdir + uuid); single quotes cannot occur in it.
     await db.exec(`ATTACH '${path}' AS ${SCHEMA} (READ_WRITE)`);
     return new CohortCache(db, path, { capacity: options.capacity ?? 64, graceMs: options.graceMs ?? 60_000 });
@@ -117,5 +118,25 @@ export class CohortCache {
       const name = (await oldest.table.catch(() => undefined))?.name;
       if (name !== undefined) await this.db.exec(`DROP TABLE IF EXISTS ${SCHEMA}.${name}`);
     }
+  }
+}
+
+const SCRATCH_PREFIX = 'duckportal-cohorts-';
+
+/** Scratch files left by processes that died without closing their cache (a kill, a crash). */
+function removeDeadProcessesScratch(): void {
+  for (const file of readdirSync(tmpdir())) {
+    const pid = file.startsWith(SCRATCH_PREFIX) ? Number(file.slice(SCRATCH_PREFIX.length).split('-')[0]) : NaN;
+    if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) rmSync(join(tmpdir(), file), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
