@@ -14,6 +14,7 @@ import { installVirtualStudyIds } from './virtual-studies.js';
 import { installHttp } from './plugins/http.js';
 import { installLoadShedding } from './plugins/load-shedding.js';
 import { installOpenApi } from './plugins/openapi.js';
+import { installRequestNumbers } from './plugins/request-numbers.js';
 import { validatorsSkippingRememberedLists } from './remembered-list-validation.js';
 import { rememberLongLists } from './repeated-identifiers.js';
 import { ROUTE_GROUPS } from './routes/index.js';
@@ -108,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const state = options.state ?? (await StateStore.open(':memory:'));
   if (options.state === undefined) app.addHook('onClose', () => state.close());
   installErrorHandler(app);
+  // Numbers that ajv would let through unbounded (query parameters, body fields) are refused with cBioPortal's wording.
+  installRequestNumbers(app);
   if (options.shedLoad) await installLoadShedding(app);
   installSecurity(app, { settings: options.settings ?? DEFAULT_SETTINGS, state, now: options.now ?? Date.now });
   installVirtualStudyIds(app);

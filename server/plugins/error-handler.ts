@@ -3,11 +3,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Busy, InvalidRequest, NotFound, NotImplemented } from '../../engine/errors.js';
 import { Forbidden, Unauthorized } from '../security/security-errors.js';
-import { installRequestNumbers } from './request-numbers.js';
 
 export function installErrorHandler(app: FastifyInstance): void {
-  // Numbers that ajv would let through unbounded (query parameters, body fields) are refused with cBioPortal's wording.
-  installRequestNumbers(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof NotFound) return reply.status(404).send({ message: error.message });
     if (error instanceof InvalidRequest) return reply.status(400).send({ message: error.message });

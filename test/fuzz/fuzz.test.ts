@@ -104,7 +104,9 @@ describe('request bodies that claim an encoding', () => {
     const findings = noFindings();
     const warmUp = noFindings();
     for (const [path, body] of targets) record(warmUp, server, `${path} warm-up`, await client.send(gzipVariants('POST', path, body)[0]));
-    record(warmUp, server, 'bomb warm-up', await client.send(bombs[0]));
+    // As many bombs at once as inflate at once (duckportal.body.max_concurrent_inflations): the
+    // allocator's arenas reach the size they keep before memory is measured.
+    for (const outcome of await Promise.all(bombs.slice(0, 2).map((bomb) => client.send(bomb)))) record(warmUp, server, 'bomb warm-up', outcome);
     const before = await server.rssMb();
     const started = Date.now();
     const requests: FuzzRequest[] = [
