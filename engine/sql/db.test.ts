@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Busy } from '../errors.js';
 import { Db } from './db.js';
 import { sql } from './sql.js';
 
@@ -38,6 +39,28 @@ describe('Db', () => {
     expect(finished[0]).toBe('check true');
     expect(finished).toHaveLength(8);
     expect(finished).toContain('stream 5000');
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a query that waited beyond the limit for its turn with Busy; a stream its consumer holds keeps no turn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'duckportal-db-'));
+    const path = join(dir, 'store.duckdb');
+    (await Db.open(path)).close();
+    const db = await Db.open(path, { readOnly: true, turns: { maxRunning: 1, maxWaitMs: 100, maxWaiting: 10 } });
+    // A stream read one chunk and then left waiting, as for a client that stopped reading.
+    const stream = db.stream<{ i: number }>(sql`SELECT i FROM range(100000) t(i)`);
+    expect((await stream.next()).value).toHaveLength(2048);
+    expect(await db.all(sql`SELECT 42 AS n`)).toEqual([{ n: 42 }]);
+    // A slow query holds the one turn: the next waits 100 ms, then is refused.
+    const slow = db.all(sql`SELECT sum(hash(i)) AS s FROM range(300000000) t(i)`);
+    const refused = await db.all(sql`SELECT 1 AS n`).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Busy);
+    expect((refused as Busy).message).toMatch(/^The server is busy: all 1 turns for queries are taken and none came free within 0.1 s/);
+    await slow;
+    let rows = 2048;
+    for await (const chunk of { [Symbol.asyncIterator]: () => stream }) rows += chunk.length;
+    expect(rows).toBe(100000);
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });
