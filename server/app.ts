@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.shedLoad) await installLoadShedding(app);
   installSecurity(app, { settings: options.settings ?? DEFAULT_SETTINGS, state, now: options.now ?? Date.now });
   installVirtualStudyIds(app);
-  await installHttp(app);
+  await installHttp(app, { limits, loginRequired: app.security.auth.loginRequired });
   await installOpenApi(app);
   rememberLongLists(app);
   await app.register(

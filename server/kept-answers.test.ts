@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from './config/limits.js';
 import { installHttp } from './plugins/http.js';
 import { KeptAnswers } from './kept-answers.js';
 
@@ -20,7 +21,7 @@ let answers: KeptAnswers;
 const computed = new Map<string, number>();
 beforeAll(async () => {
   app = Fastify();
-  await installHttp(app);
+  await installHttp(app, { limits: DEFAULT_LIMITS, loginRequired: false });
   answers = new KeptAnswers({ budgetBytes: 600_000 });
   const compute = (key: string) => computed.set(key, (computed.get(key) ?? 0) + 1);
   // /answer/<n>: n items, as chunks or (?stream=1) a stream; ?fail=1: a stream failing halfway.

@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest, RequestPayload } from 'fastify';
 import { Turns } from '../../engine/turns.js';
+import type { Limits } from '../config/limits.js';
 import { queryTimer, type QueryTimer } from '../../engine/sql/query-timer.js';
 import { BROTLI_OPTIONS, ENCODINGS, ZLIB_OPTIONS } from '../compression.js';
 import { KeptAnswers } from '../kept-answers.js';
@@ -21,18 +22,19 @@ declare module 'fastify' {
   }
 }
 
-export async function installHttp(app: FastifyInstance): Promise<void> {
+export async function installHttp(app: FastifyInstance, options: { limits: Limits; loginRequired: boolean }): Promise<void> {
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'POST', 'DELETE', 'HEAD', 'OPTIONS'],
     exposedHeaders: ['total-count', 'sample-count', 'elapsed-time', 'server-timing'],
   });
-  installInflationTurns(app);
+  installInflationTurns(app, options.limits);
   // On a login-required instance anyone may call the public routes (config.public): their bodies
   // are held to the smaller anonymous limit.
-  if (app.security.auth.loginRequired) {
+  if (options.loginRequired) {
+    const { maxBytes, maxBytesAnonymous } = options.limits.body;
     app.addHook('onRoute', (route) => {
-      if (route.config?.public) route.bodyLimit = Math.min(route.bodyLimit ?? app.limits.body.maxBytes, app.limits.body.maxBytesAnonymous);
+      if (route.config?.public) route.bodyLimit = Math.min(route.bodyLimit ?? maxBytes, maxBytesAnonymous);
     });
   }
   // cBioPortal accepts gzip-encoded bodies (api.md 1.1); the inflated size is Fastify's bodyLimit,
@@ -74,8 +76,8 @@ export async function installHttp(app: FastifyInstance): Promise<void> {
  * waits for its turn (its body unread, held back by TCP) within the query wait limit, then gets 503.
  * The turn is given back once the body is parsed, or when the request ends or is aborted.
  */
-function installInflationTurns(app: FastifyInstance): void {
-  const { body, query } = app.limits;
+function installInflationTurns(app: FastifyInstance, limits: Limits): void {
+  const { body, query } = limits;
   const inflations = new Turns({ count: body.maxConcurrentInflations, maxWaitMs: query.maxWaitMs, maxWaiting: query.maxWaiting }, 'compressed request bodies');
   const giveBack = async (request: FastifyRequest) => {
     if (request.inflating === undefined) return;

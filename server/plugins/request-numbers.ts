@@ -57,7 +57,8 @@ function numbersFit(value: unknown, schema: Schema): boolean {
   }
   if (typeof value !== 'object' || value === null || !holdsNumbers(schema)) return true;
   for (const variant of [schema, ...(schema.anyOf ?? [])]) {
-    if (Array.isArray(value) && variant.items) return value.every((item) => numbersFit(item, variant.items!));
+    // A long list of items without numbers (272,000 sample identifiers) is not walked.
+    if (Array.isArray(value) && variant.items) return !holdsNumbers(variant.items) || value.every((item) => numbersFit(item, variant.items!));
     if (!Array.isArray(value) && variant.properties) {
       return Object.entries(variant.properties).every(([name, field]) => !Object.hasOwn(value, name) || numbersFit((value as Record<string, unknown>)[name], field));
     }
@@ -65,9 +66,15 @@ function numbersFit(value: unknown, schema: Schema): boolean {
   return true;
 }
 
+/** Per schema object (the routes' schemas live as long as the app). */
+const holdingNumbers = new WeakMap<Schema, boolean>();
+
 function holdsNumbers(schema: Schema, depth = 0): boolean {
-  if (depth > 32) return false;
-  if (isNumeric(schema)) return true;
-  const inner = [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(schema.anyOf ?? [])];
-  return inner.some((s) => holdsNumbers(s, depth + 1));
+  let holds = holdingNumbers.get(schema);
+  if (holds === undefined) {
+    const inner = [...Object.values(schema.properties ?? {}), ...(schema.items ? [schema.items] : []), ...(schema.anyOf ?? [])];
+    holds = isNumeric(schema) || (depth < 32 && inner.some((s) => holdsNumbers(s, depth + 1)));
+    if (depth === 0) holdingNumbers.set(schema, holds);
+  }
+  return holds;
 }
