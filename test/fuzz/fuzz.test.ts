@@ -1,7 +1,7 @@
 // The fuzz suite (issue 21): every operation of /api/v3/api-docs gets malformed variants in every
 // slot, over real HTTP to a real `duckportal serve` process. Pass: no answer ≥ 500, no process exit,
-// no hang (every answer within 10 s), and the server's resident memory after the suite within 20% of
-// what it was after a warm-up pass.
+// no hang (every answer within 10 s), and the server's resident memory after a second pass of every
+// variant within 20% of what it was after the first (which fills the budgeted caches).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseRequests, type BaseRequest } from './base-requests.js';
 import { FuzzClient, sendRaw, type FuzzRequest } from './client.js';
@@ -54,16 +54,24 @@ describe('every operation, malformed in every slot', () => {
     // Large answers one at a time: four at once would queue each behind the others' seconds.
     const large = variantsOfOps(bases.filter((b) => heavy.has(b.operation.operationId)));
     const before = await server.rssMb();
+    // Two passes of every variant. The first fills what the server keeps by design, each within its
+    // budget (lookups per filter and profile, cohorts, kept answers); the second must then leave
+    // memory where it found it: what grows pass after pass is a leak.
     const findings = noFindings();
     const started = Date.now();
-    await runAll(server, client, light, findings);
-    await runAll(server, client, large, findings, 3, 1);
-    const after = await server.settledRssMb(before * 1.2);
-    console.log(`fuzz: ${findings.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; server RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB`);
+    const pass = async () => {
+      await runAll(server, client, light, findings);
+      await runAll(server, client, large, findings, 3, 1);
+    };
+    await pass();
+    const first = await server.rssMb();
+    await pass();
+    const after = await server.settledRssMb(first * 1.2);
+    console.log(`fuzz: ${findings.sent} requests (two passes) in ${((Date.now() - started) / 1000).toFixed(1)} s; server RSS ${before.toFixed(0)} after the warm-up, ${first.toFixed(0)} after the first pass, ${after.toFixed(0)} MB after the second`);
     expect(report(warmUp)).toEqual(report(noFindings()));
     expect(report(findings)).toEqual(report(noFindings()));
     expect(server.alive).toBe(true);
-    expect(after).toBeLessThan(before * 1.2);
+    expect(after).toBeLessThan(first * 1.2);
   }, 900_000);
 
   it('answers the requests that had a 500 (issue 21) with their 4xx, or ignores what the operation does not declare', async () => {
