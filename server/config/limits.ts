@@ -2,7 +2,7 @@
 // for. Each is a property (README, "Operations"), read as the security settings are: from the
 // properties file, overridden by the environment (duckportal.query.max_wait_seconds →
 // DUCKPORTAL_QUERY_MAX_WAIT_SECONDS).
-import { availableParallelism } from 'node:os';
+import { DEFAULT_RUNNING_QUERIES } from '../../engine/sql/db.js';
 import { readProperties, type Properties } from './properties.js';
 import { positiveInteger } from './settings.js';
 
@@ -60,7 +60,7 @@ export const LIMIT_PROPERTIES = {
   'duckportal.body.max_mb': 80,
   'duckportal.body.max_mb_anonymous': 2,
   'duckportal.body.max_concurrent_inflations': 2,
-  'duckportal.query.max_running': Math.max(2, Math.floor(availableParallelism() / 2)),
+  'duckportal.query.max_running': DEFAULT_RUNNING_QUERIES,
   'duckportal.query.max_wait_seconds': 30,
   'duckportal.query.max_waiting': 1000,
   'duckportal.remembered_lists.max_mb': 256,
