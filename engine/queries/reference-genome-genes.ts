@@ -1,6 +1,7 @@
 // Genes of a reference genome with their location (api.md 17.2, cBioPortal's ReferenceGenomeGeneMapper).
 // The genome is named (hg19, hg38, mm10); an unknown name simply matches nothing.
 import type { Db, Row } from '../sql/db.js';
+import { streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
 export type ReferenceGeneIds = { kind: 'entrez'; ids: readonly number[] } | { kind: 'symbol'; ids: readonly string[] };
@@ -23,6 +24,20 @@ export function fetchReferenceGenomeGenes(db: Db, genomeName: string, ids?: Refe
       ? sql`r.entrez_gene_id IN (SELECT unnest(${ids.ids}::INTEGER[]))`
       : sql`g.hugo_gene_symbol IN (SELECT unnest(${ids.ids}::VARCHAR[]))`;
   return db.all(select(genomeName, condition));
+}
+
+const FIELDS: JsonFields = [
+  ['entrezGeneId', 'entrez_gene_id'], ['referenceGenomeId', 'reference_genome_id'], ['hugoGeneSymbol', 'hugo_gene_symbol'],
+  ['chromosome', 'chromosome'], ['cytoband', 'cytoband'], ['start', 'start'], ['end', '"end"'],
+];
+
+/**
+ * Every gene of the genome as JSON texts written by DuckDB (joined-json.ts): the whole genome is
+ * ~40,000 genes, whose serialisation as objects held the event loop for seconds.
+ */
+export function streamReferenceGenomeGenes(db: Db, genomeName: string): AsyncGenerator<string[], void, undefined> {
+  const rows = sql`SELECT *, row_number() OVER (ORDER BY entrez_gene_id) AS n FROM (${select(genomeName, sql`TRUE`)})`;
+  return streamJoinedJson(db, rows, FIELDS);
 }
 
 export function fetchReferenceGenomeGene(db: Db, genomeName: string, entrezGeneId: number): Promise<Row | undefined> {

@@ -7,7 +7,8 @@ import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
   countGenes, countGenesByIds, fetchGene, fetchGeneAliases, fetchGenes, fetchGenesByIds, GENE_SORT_BY, parseEntrezId, type GeneIds,
 } from '../../engine/queries/genes.js';
-import { fetchReferenceGenomeGene, fetchReferenceGenomeGenes, type ReferenceGeneIds } from '../../engine/queries/reference-genome-genes.js';
+import { fetchReferenceGenomeGene, fetchReferenceGenomeGenes, streamReferenceGenomeGenes, type ReferenceGeneIds } from '../../engine/queries/reference-genome-genes.js';
+import { sendJsonArrayStream } from '../json-array-stream.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';
 import { GeneSchema, ReferenceGenomeGeneSchema } from '../schemas/genes.js';
@@ -84,7 +85,7 @@ export const geneRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: referenceTags, operationId: 'getAllReferenceGenomeGenesUsingGET', description: 'Get all reference genes',
       params: Type.Object(GenomeParams), response: { 200: Type.Array(ReferenceGenomeGeneSchema) },
     },
-  }, async (request) => (await fetchReferenceGenomeGenes(app.db, request.params.genomeName)).map(toApiObject) as never);
+  }, async (request, reply) => sendJsonArrayStream(reply as FastifyReply, streamReferenceGenomeGenes(app.db, request.params.genomeName)) as never);
 
   app.get('/reference-genome-genes/:genomeName/:geneId', {
     schema: {

@@ -114,8 +114,14 @@ describe('reference genome genes', () => {
     expect((await app.inject('/api/reference-genome-genes/hg19/BRCA1')).statusCode).toBe(400);
   });
 
-  it('lists a genome\'s genes; an unknown genome gives []', async () => {
-    expect((await app.inject('/api/reference-genome-genes/hg19')).json()).toHaveLength(44824);
+  it('lists a genome\'s genes in Entrez id order, each as its own answer; an unknown genome gives []', async () => {
+    const genes = (await app.inject('/api/reference-genome-genes/hg19')).json() as { entrezGeneId: number }[];
+    expect(genes).toHaveLength(44824);
+    expect(genes.every((gene, i) => i === 0 || genes[i - 1].entrezGeneId < gene.entrezGeneId)).toBe(true);
+    for (const id of [genes[0].entrezGeneId, 672, 7157, genes[44823].entrezGeneId]) {
+      const listed = genes.find((gene) => gene.entrezGeneId === id);
+      expect(JSON.stringify(listed)).toBe((await app.inject(`/api/reference-genome-genes/hg19/${id}`)).body);
+    }
     expect((await app.inject('/api/reference-genome-genes/nope')).json()).toEqual([]);
   });
 
