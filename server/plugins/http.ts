@@ -39,6 +39,8 @@ export async function installHttp(app: FastifyInstance, options: { limits: Limit
   }
   // cBioPortal accepts gzip-encoded bodies (api.md 1.1); the inflated size is Fastify's bodyLimit,
   // counted on the inflated bytes. An invalid or truncated stream is a 400, another encoding a 415.
+  // api.md lists cBioPortal's 500 for a gzip header on a request without a body (a GET): that
+  // defect is not reproduced, such a request is served as any other (waitForTurn skips it).
   await app.register(compress, {
     global: true, encodings: [...ENCODINGS], threshold: 1024, zlibOptions: ZLIB_OPTIONS, brotliOptions: BROTLI_OPTIONS,
     requestEncodings: ['gzip'],
