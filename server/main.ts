@@ -1,6 +1,6 @@
 // Starts the HTTP server on a store file: listen, log, and shut down cleanly on a signal.
 import { Db } from '../engine/sql/db.js';
-import { tidyAfterKilledWriter } from '../engine/sql/killed-writer.js';
+import { holdsUncommittedBlocks, tidyAfterKilledWriter } from '../engine/sql/killed-writer.js';
 import { storeIsOutdated } from '../engine/sql/migrations.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { buildApp, closeResident, openResident } from './app.js';
@@ -48,13 +48,17 @@ export async function serve(options: ServeOptions): Promise<void> {
 }
 
 /**
- * Before serving a store read-only, one writable open brings a store written by an earlier version
- * up to date and gives back what a load killed mid-way left (engine/sql/killed-writer.ts).
+ * Before serving a store read-only, a writable open brings a store written by an earlier version up
+ * to date, or gives back the blocks a load killed mid-way left (engine/sql/killed-writer.ts). Only
+ * then: a writable open would fail while another server reads the same store.
  */
 async function prepareStore(dbPath: string): Promise<void> {
   const probe = await Db.open(dbPath, { readOnly: true });
-  if (await storeIsOutdated(probe)) console.log(`${dbPath} was written by an earlier version: bringing it up to date (once)`);
+  const outdated = await storeIsOutdated(probe);
+  const killedWriter = await holdsUncommittedBlocks(probe, dbPath);
   probe.close();
+  if (!outdated && !killedWriter) return;
+  console.log(outdated ? `${dbPath} was written by an earlier version: bringing it up to date (once)` : `${dbPath}: giving back what a load killed mid-way left`);
   const db = await Db.open(dbPath, { memoryLimit: SERVE_MEMORY_LIMIT });
   try {
     await tidyAfterKilledWriter(db, dbPath);

@@ -34,10 +34,24 @@ export async function tidyAfterKilledWriter(db: Db, path: string): Promise<void>
  */
 async function reclaimUncommittedBlocks(db: Db, path: string): Promise<void> {
   await db.exec('CHECKPOINT');
+  const used = await committedBytes(db);
+  if (used !== undefined && statSync(path).size > used) truncateSync(path, used);
+}
+
+/**
+ * Whether the store's file holds blocks past its header's count: what a load killed mid-way left.
+ * A read-only open may ask, to know whether a writable one is needed to give them back.
+ */
+export async function holdsUncommittedBlocks(db: Db, path: string): Promise<boolean> {
+  const used = await committedBytes(db);
+  return used !== undefined && statSync(path).size > used;
+}
+
+/** The bytes of the header and the blocks it counts; undefined while a write-ahead log remains. */
+async function committedBytes(db: Db): Promise<number | undefined> {
   const size = await db.one<{ total_blocks: number; block_size: number; wal_size: string }>(sql`SELECT total_blocks, block_size, wal_size FROM pragma_database_size()`);
-  if (!size || !/^0 bytes$/.test(size.wal_size)) return;
-  const used = FILE_HEADERS_BYTES + size.total_blocks * size.block_size;
-  if (statSync(path).size > used) truncateSync(path, used);
+  if (!size || !/^0 bytes$/.test(size.wal_size)) return undefined;
+  return FILE_HEADERS_BYTES + size.total_blocks * size.block_size;
 }
 
 /**

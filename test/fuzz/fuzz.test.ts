@@ -7,7 +7,7 @@ import { baseRequests, type BaseRequest } from './base-requests.js';
 import { FuzzClient, sendRaw, type FuzzRequest } from './client.js';
 import { gzipBomb, gzipVariants, truncatedRequest } from './gzip-variants.js';
 import { noFindings, record, runAll, type Findings } from './runner.js';
-import { buildStore, ServerProcess } from './server-process.js';
+import { buildStore, ServerProcess } from '../helpers/server-process.js';
 import { Plan, variantsOf } from './variants.js';
 import type { RequestBuilder } from '../helpers/api-requests.js';
 

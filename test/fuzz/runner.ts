@@ -2,7 +2,7 @@
 // (it is started again so that the remaining variants still run), hangs, and 4xx answers without
 // the JSON body clients parse.
 import { FuzzClient, type FuzzRequest, type Outcome } from './client.js';
-import type { ServerProcess } from './server-process.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 
 export interface Findings {
   sent: number;

@@ -2,26 +2,22 @@
 // stop half-way through its request, send gzip bombs and broken gzip streams. The server must
 // neither exit nor freeze: other requests keep their turns, stalled connections are closed by
 // the documented timeouts, and memory stays bounded.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoStudy } from '../../bench/demo/generate-demo-study.js';
 import { buildDemoStore } from '../../cli/demo-store.js';
+import { ServerProcess } from '../helpers/server-process.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const REQUEST_TIMEOUT_S = 5;
 const IDLE_TIMEOUT_S = 5;
 
-let server: ChildProcess;
-let port: number;
-let exited = false;
-let stopping = false;
-let logPath: string;
+let server: ServerProcess;
+let dir: string;
 
 /** A demo study's clinical data and mutations only (~45,000 mutations): a large answer, loaded in seconds. */
 async function mutationStore(dir: string): Promise<string> {
@@ -35,15 +31,6 @@ async function mutationStore(dir: string): Promise<string> {
   return dbPath;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 interface Answer {
   status: number;
   headers: Record<string, unknown>;
@@ -54,7 +41,7 @@ interface Answer {
 function send(method: string, path: string, options: { body?: Buffer | string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: options.headers, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
@@ -65,8 +52,6 @@ function send(method: string, path: string, options: { body?: Buffer | string; h
     req.end(options.body);
   });
 }
-
-const rssMb = () => (exited ? NaN : Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024);
 
 /** Resolves with the time until `socket` closed (or rejects after `withinMs`); a paused socket does not see its end. */
 function closedWithin(socket: Socket, withinMs: number): Promise<number> {
@@ -87,7 +72,7 @@ function closedWithin(socket: Socket, withinMs: number): Promise<number> {
 function stalledClient(text: string, readFirst = 0): Promise<Socket> {
   return new Promise((resolve, reject) => {
     let received = 0;
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    const socket = connect(server.port, '127.0.0.1', () => socket.write(text));
     socket.on('error', () => {});
     socket.once('error', reject);
     if (readFirst === 0) {
@@ -110,38 +95,19 @@ const mutationsBody = JSON.stringify({ molecularProfileIds: ['demo_study_mutatio
 const json = { 'content-type': 'application/json' };
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'duckportal-hardening-'));
-  const dbPath = await mutationStore(dir);
-  port = await freePort();
-  logPath = join(dir, 'server.log');
-  const log = openSync(logPath, 'w');
-  server = spawn(process.execPath, ['bin/duckportal.js', 'serve', '--db', dbPath, '--port', String(port), '--host', '127.0.0.1', '--no-warm-up'], {
-    cwd: ROOT,
-    stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
-      DUCKPORTAL_QUERY_MAX_RUNNING: '2',
-      DUCKPORTAL_HTTP_REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_S),
-      DUCKPORTAL_HTTP_HEADERS_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_S),
-      DUCKPORTAL_HTTP_IDLE_TIMEOUT_SECONDS: String(IDLE_TIMEOUT_S),
-    },
+  dir = mkdtempSync(join(tmpdir(), 'duckportal-hardening-'));
+  server = new ServerProcess(await mutationStore(dir), join(dir, 'server.log'), {
+    DUCKPORTAL_QUERY_MAX_RUNNING: '2',
+    DUCKPORTAL_HTTP_REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_S),
+    DUCKPORTAL_HTTP_HEADERS_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_S),
+    DUCKPORTAL_HTTP_IDLE_TIMEOUT_SECONDS: String(IDLE_TIMEOUT_S),
   });
-  server.on('exit', (code, signal) => {
-    exited = true;
-    // What the server said before it went is the one clue to why.
-    if (!stopping) console.error(`the server exited (${code ?? signal}):\n${readFileSync(logPath, 'utf8').split('\n').filter((line) => !line.includes('"level":30')).slice(-30).join('\n')}`);
-  });
-  for (let tries = 0; ; tries++) {
-    const status = await send('GET', '/api/health', { timeoutMs: 2000 }).then((a) => a.status, () => 0);
-    if (status === 200) break;
-    if (exited || tries > 300) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await server.start();
 }, 240_000);
 
-afterAll(() => {
-  stopping = true;
-  server?.kill('SIGKILL');
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a real server under hostile clients', () => {
@@ -200,15 +166,15 @@ describe('a real server under hostile clients', () => {
       expect(answer.status, `${line} ${JSON.stringify(headers)}`).toBe(expected);
       if (expected >= 400) expect(JSON.parse(answer.body.toString()).message).toMatch(/\w/);
     }
-    expect(exited).toBe(false);
+    expect(server.alive, `the server exited; see ${server.log}`).toBe(true);
   }, 60_000);
 
   it('inflates 16 concurrent gzip bombs a bounded number at a time: 4xx each, RSS growth under 300 MB', async () => {
     const bomb = gzipSync(Buffer.alloc(200_000_000, 32), { level: 9 });
     expect(bomb.length).toBeLessThan(1_000_000);
-    const before = rssMb();
+    const before = server.rssNowMb();
     let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 20);
+    const sampler = setInterval(() => (peak = Math.max(peak, server.rssNowMb())), 20);
     // A bomb still waiting for its turn when the (short, here) request timeout ends was not received
     // in time: Node answers 408 or, as the client is still sending, resets the connection (0).
     const statuses = await Promise.all(
@@ -224,7 +190,7 @@ describe('a real server under hostile clients', () => {
     expect(inflated.length).toBeGreaterThanOrEqual(2);
     console.log(`16 gzip bombs: ${inflated.length} inflated to the limit (413), RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`);
     expect(peak - before).toBeLessThan(300);
-    expect(exited).toBe(false);
+    expect(server.alive, `the server exited; see ${server.log}`).toBe(true);
     expect((await send('GET', '/api/health')).status).toBe(200);
   }, 120_000);
 });

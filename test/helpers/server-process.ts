@@ -1,5 +1,5 @@
-// The server as a real process for the fuzz suite: a store file built by the CLI in a temp dir,
-// `duckportal serve` spawned on a free port of 127.0.0.1, its liveness and its resident memory.
+// The server as a real process (the fuzz and hardening suites): a store file built by the CLI in a
+// temp dir, `duckportal serve` spawned on a free port of 127.0.0.1, its liveness and its resident memory.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { REFERENCE, studyDir, STUDIES } from '../helpers/store.js';
+import { REFERENCE, studyDir, STUDIES } from './store.js';
 
 const CLI = fileURLToPath(new URL('../../bin/duckportal.js', import.meta.url));
 const run = promisify(execFile);
@@ -41,7 +41,8 @@ export class ServerProcess {
   /** How many times the process was found dead and started again. */
   restarts = 0;
 
-  constructor(private readonly db: string, readonly log: string) {}
+  /** `env`: properties of the server (duckportal.* limits as environment variables). */
+  constructor(private readonly db: string, readonly log: string, private readonly env: NodeJS.ProcessEnv = {}) {}
 
   get pid(): number { return this.child?.pid ?? 0; }
   get alive(): boolean { return this.child !== undefined && this.exitCode === undefined; }
@@ -49,7 +50,7 @@ export class ServerProcess {
   async start(): Promise<void> {
     this.port = await freePort();
     const out = createWriteStream(this.log, { flags: 'a' });
-    const child = spawn('node', [CLI, 'serve', '--db', this.db, '--port', String(this.port), '--host', '127.0.0.1', '--no-warm-up'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node', [CLI, 'serve', '--db', this.db, '--port', String(this.port), '--host', '127.0.0.1', '--no-warm-up'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...this.env } });
     child.stdout.pipe(out);
     child.stderr.pipe(out);
     this.child = child;
@@ -84,6 +85,12 @@ export class ServerProcess {
   /** Resident set size in MB (VmRSS of /proc/<pid>/status), after `idleMs` without requests. */
   async rssMb(idleMs = 1_500): Promise<number> {
     await sleep(idleMs);
+    return this.rssNowMb();
+  }
+
+  /** Resident set size in MB now; NaN once the process has exited. */
+  rssNowMb(): number {
+    if (!this.alive) return NaN;
     const line = readFileSync(`/proc/${this.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
     return Number(line?.match(/(\d+)/)?.[1] ?? NaN) / 1024;
   }
