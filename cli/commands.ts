@@ -11,6 +11,7 @@ import { openWritableStore } from '../loaders/store/open-store.js';
 import { generateDemoStudy } from '../bench/demo/generate-demo-study.js';
 import { readLimits } from '../server/config/limits.js';
 import { readSettings } from '../server/config/settings.js';
+import { readFrontendConfig } from '../server/config/frontend-config.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { grantAuthority, listUsers, revokeAuthority } from '../engine/state/users.js';
 import { buildDemoStore } from './demo-store.js';
@@ -183,12 +184,14 @@ export const commands: Record<string, Command> = {
   },
 };
 
-/** What serve and start share: address, properties (security settings and limits), warm-up. */
+/** What serve and start share: address, properties (security settings, front-end configuration, limits), warm-up. */
 function serveOptions(options: Options) {
+  const settings = readSettings(options.config);
   return {
     port: integer(options.port, 8080, '--port'),
     host: options.host ?? '127.0.0.1',
-    settings: readSettings(options.config),
+    settings,
+    frontend: readFrontendConfig(settings, options.config),
     limits: readLimits(options.config),
     warmUp: !options['no-warm-up'],
   };

@@ -8,6 +8,7 @@ import { createStatsPool, type StatsPool } from '../engine/stats/pool/pool.js';
 import { StateStore } from '../engine/state/state-store.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { DEFAULT_SETTINGS, type SecuritySettings } from './config/settings.js';
+import { frontendConfigFrom, type FrontendConfig } from './config/frontend-config.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installSecurity } from './plugins/security.js';
 import { installVirtualStudyIds } from './virtual-studies.js';
@@ -18,6 +19,7 @@ import { installRequestNumbers } from './plugins/request-numbers.js';
 import { validatorsSkippingRememberedLists } from './remembered-list-validation.js';
 import { rememberLongLists } from './repeated-identifiers.js';
 import { ROUTE_GROUPS } from './routes/index.js';
+import { configServiceRoutes } from './routes/config-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +68,8 @@ export interface AppOptions {
   warmStats?: boolean;
   /** Login and token settings (default: login-free, no tokens). */
   settings?: SecuritySettings;
+  /** The web front end's configuration (default: built from `settings` alone). */
+  frontend?: FrontendConfig;
   /** Caps and timeouts (default: the documented ones). */
   limits?: Limits;
   /** Shed load under pressure (server/plugins/load-shedding.ts): a listening server's (serve) app. */
@@ -78,6 +82,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.limits ?? DEFAULT_LIMITS;
+  const settings = options.settings ?? DEFAULT_SETTINGS;
   const app = Fastify({
     logger: options.logger ?? false,
     // maxParamLength: a JWT data access token is a path parameter of /data-access-tokens/{token}.
@@ -112,11 +117,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Numbers that ajv would let through unbounded (query parameters, body fields) are refused with cBioPortal's wording.
   installRequestNumbers(app);
   if (options.shedLoad) await installLoadShedding(app);
-  installSecurity(app, { settings: options.settings ?? DEFAULT_SETTINGS, state, now: options.now ?? Date.now });
+  installSecurity(app, { settings, state, now: options.now ?? Date.now });
   installVirtualStudyIds(app);
   await installHttp(app, { limits, loginRequired: app.security.auth.loginRequired });
   await installOpenApi(app);
   rememberLongLists(app);
+  await app.register(configServiceRoutes(options.frontend ?? frontendConfigFrom(new Map(), settings)));
   await app.register(
     async (api) => {
       for (const routes of ROUTE_GROUPS) await api.register(routes);
