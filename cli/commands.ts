@@ -12,6 +12,7 @@ import { generateDemoStudy } from '../bench/demo/generate-demo-study.js';
 import { readLimits } from '../server/config/limits.js';
 import { readSettings } from '../server/config/settings.js';
 import { readFrontendConfig } from '../server/config/frontend-config.js';
+import { readTls } from '../server/config/tls.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { grantAuthority, listUsers, revokeAuthority } from '../engine/state/users.js';
 import { buildDemoStore } from './demo-store.js';
@@ -184,7 +185,7 @@ export const commands: Record<string, Command> = {
   },
 };
 
-/** What serve and start share: address, properties (security settings, front-end configuration, limits), warm-up. */
+/** What serve and start share: address, properties (security settings, front-end configuration, TLS, limits), warm-up. */
 function serveOptions(options: Options) {
   const settings = readSettings(options.config);
   return {
@@ -192,6 +193,7 @@ function serveOptions(options: Options) {
     host: options.host ?? '127.0.0.1',
     settings,
     frontend: readFrontendConfig(settings, options.config),
+    tls: readTls(options.config),
     limits: readLimits(options.config),
     warmUp: !options['no-warm-up'],
   };

@@ -1,5 +1,6 @@
 // The duckportal Fastify application as a plugin-composed instance: routes under /api.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../engine/sql/db.js';
 import { CohortCache } from '../engine/filter/cohort-cache.js';
@@ -9,6 +10,7 @@ import { StateStore } from '../engine/state/state-store.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { DEFAULT_SETTINGS, type SecuritySettings } from './config/settings.js';
 import { frontendConfigFrom, type FrontendConfig } from './config/frontend-config.js';
+import type { TlsFiles } from './config/tls.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installSecurity } from './plugins/security.js';
 import { installVirtualStudyIds } from './virtual-studies.js';
@@ -70,6 +72,8 @@ export interface AppOptions {
   settings?: SecuritySettings;
   /** The web front end's configuration (default: built from `settings` alone). */
   frontend?: FrontendConfig;
+  /** Serve HTTPS with this certificate (server/config/tls.ts); default: plain HTTP. */
+  tls?: TlsFiles;
   /** Caps and timeouts (default: the documented ones). */
   limits?: Limits;
   /** Shed load under pressure (server/plugins/load-shedding.ts): a listening server's (serve) app. */
@@ -83,15 +87,17 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const settings = options.settings ?? DEFAULT_SETTINGS;
+  // A client that sends its request slowly, stops half-way or stops reading its answer is
+  // dropped: Node checks the first two every connectionsCheckingInterval.
+  const server = { headersTimeout: limits.http.headersTimeoutMs, requestTimeout: limits.http.requestTimeoutMs, connectionsCheckingInterval: 1000 };
   const app = Fastify({
+    // An https.Server serves requests as an http.Server does; Fastify's types tell them apart by the server type only.
+    ...((options.tls ? { https: { ...options.tls, ...server } } : { http: server }) as FastifyHttpOptions<Server>),
     logger: options.logger ?? false,
     // maxParamLength: a JWT data access token is a path parameter of /data-access-tokens/{token}.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // cBioPortal accepts request bodies of tens of MB (e.g. 10,000,000-element id lists), 80 MB once inflated.
     bodyLimit: limits.body.maxBytes,
-    // A client that sends its request slowly, stops half-way or stops reading its answer is
-    // dropped: Node checks the first two every connectionsCheckingInterval.
-    http: { headersTimeout: limits.http.headersTimeoutMs, requestTimeout: limits.http.requestTimeoutMs, connectionsCheckingInterval: 1000 },
     requestTimeout: limits.http.requestTimeoutMs,
     connectionTimeout: limits.http.idleTimeoutMs,
     keepAliveTimeout: limits.http.keepAliveTimeoutMs,

@@ -8,6 +8,7 @@ import { warmStudyView } from './warm-up.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import type { SecuritySettings } from './config/settings.js';
 import type { FrontendConfig } from './config/frontend-config.js';
+import type { TlsFiles } from './config/tls.js';
 
 export interface ServeOptions {
   dbPath: string;
@@ -16,6 +17,8 @@ export interface ServeOptions {
   settings?: SecuritySettings;
   /** The web front end's configuration (GET /config_service). */
   frontend?: FrontendConfig;
+  /** Serve HTTPS with this certificate and key. */
+  tls?: TlsFiles;
   /** Caps and timeouts (default: the documented ones). */
   limits?: Limits;
   /** Answer each study's opening Study View requests before listening (warm-up.ts). */
@@ -37,7 +40,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`Study View lookups of ${warmed} of ${studies} ${studies === 1 ? 'study' : 'studies'} built in ${seconds} s${warmed < studies ? ' (the rest on demand)' : ''}`);
   }
-  const app = await buildApp({ db, logger: true, resident, settings: options.settings, frontend: options.frontend, limits, state, shedLoad: true });
+  const app = await buildApp({ db, logger: true, resident, settings: options.settings, frontend: options.frontend, tls: options.tls, limits, state, shedLoad: true });
   const stop = async () => {
     await app.close();
     await closeResident(resident);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { httpsGet } from './https-request.js';
 import { REFERENCE, studyDir, STUDIES } from './store.js';
 
 const CLI = fileURLToPath(new URL('../../bin/duckportal.js', import.meta.url));
@@ -41,8 +42,12 @@ export class ServerProcess {
   /** How many times the process was found dead and started again. */
   restarts = 0;
 
-  /** `env`: properties of the server (duckportal.* limits as environment variables). */
-  constructor(private readonly db: string, readonly log: string, private readonly env: NodeJS.ProcessEnv = {}) {}
+  /**
+   * `env`: properties of the server (duckportal.* limits as environment variables); `args`: more
+   * arguments of serve (`--config <file>`); `ca`: the server speaks HTTPS with a certificate of this authority.
+   */
+  constructor(private readonly db: string, readonly log: string, private readonly env: NodeJS.ProcessEnv = {},
+    private readonly options: { args?: string[]; ca?: Buffer } = {}) {}
 
   get pid(): number { return this.child?.pid ?? 0; }
   get alive(): boolean { return this.child !== undefined && this.exitCode === undefined; }
@@ -50,7 +55,7 @@ export class ServerProcess {
   async start(): Promise<void> {
     this.port = await freePort();
     const out = createWriteStream(this.log, { flags: 'a' });
-    const child = spawn('node', [CLI, 'serve', '--db', this.db, '--port', String(this.port), '--host', '127.0.0.1', '--no-warm-up'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...this.env } });
+    const child = spawn('node', [CLI, 'serve', '--db', this.db, '--port', String(this.port), '--host', '127.0.0.1', '--no-warm-up', ...(this.options.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...this.env } });
     child.stdout.pipe(out);
     child.stderr.pipe(out);
     this.child = child;
@@ -75,7 +80,9 @@ export class ServerProcess {
 
   private async healthy(): Promise<boolean> {
     try {
-      const res = await fetch(`http://127.0.0.1:${this.port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const url = `${this.options.ca ? 'https' : 'http'}://127.0.0.1:${this.port}/api/health`;
+      if (this.options.ca) return (await httpsGet(url, this.options.ca, 2_000)).status === 200;
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       return res.status === 200;
     } catch {
       return false;
