@@ -8,6 +8,7 @@ import { UsageError } from './usage-error.js';
 const USAGE = `usage:
   duckportal genes import <path> --db <file> [--genome hg19|hg38]
   duckportal genesets import <dir> --db <file> [--version <name>]
+  duckportal cosmic import <CosmicCodingMuts.vcf[.gz]> --db <file>
   duckportal load <study-dir>... --db <file>
   duckportal list --db <file>
   duckportal delete <studyId> --db <file>

@@ -5,15 +5,22 @@ import { numberOfCellText } from '../queries/molecular-data-value.js';
 import type { Db } from './db.js';
 import { sql } from './sql.js';
 
-/** Whether the store lacks something migrateStudyStore adds (works on a read-only store). */
+const hasTable = async (db: Db, table: string) => (await db.one(sql`SELECT 1 FROM duckdb_tables() WHERE table_name = ${table}`)) !== undefined;
+
+/** A study store written before gene_value.number. */
+const lacksNumber = async (db: Db) =>
+  (await hasTable(db, 'gene_value')) && (await db.one(sql`SELECT 1 FROM duckdb_columns() WHERE table_name = 'gene_value' AND column_name = 'number'`)) === undefined;
+
+/**
+ * Whether the store lacks something migrateStudyStore adds, or a table added since (cosmic_mutation),
+ * which schema.sql creates at the writable open this asks for (works on a read-only store).
+ */
 export async function storeIsOutdated(db: Db): Promise<boolean> {
-  const hasTable = await db.one(sql`SELECT 1 FROM duckdb_tables() WHERE table_name = 'gene_value'`);
-  const hasNumber = await db.one(sql`SELECT 1 FROM duckdb_columns() WHERE table_name = 'gene_value' AND column_name = 'number'`);
-  return hasTable !== undefined && hasNumber === undefined;
+  return (await hasTable(db, 'gene_value')) && ((await lacksNumber(db)) || !(await hasTable(db, 'cosmic_mutation')));
 }
 
 export async function migrateStudyStore(db: Db): Promise<void> {
-  if (!(await storeIsOutdated(db))) return;
+  if (!(await lacksNumber(db))) return;
   await db.exec('ALTER TABLE gene_value ADD COLUMN number DOUBLE');
   await db.run(sql`UPDATE gene_value SET number = ${numberOfCellText(sql`value`)}`);
 }

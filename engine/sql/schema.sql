@@ -78,6 +78,23 @@ CREATE TABLE IF NOT EXISTS geneset_hierarchy_leaf (
   geneset_key INTEGER NOT NULL
 );
 
+-- COSMIC's coding mutations (`duckportal cosmic import`, CosmicCodingMuts.vcf; re-import replaces),
+-- as cBioPortal's cosmic_mutation: the counts of POST /api/cosmic-counts/fetch, matched by keyword.
+-- Rows are inserted ordered by keyword (zone maps prune the lookup).
+CREATE TABLE IF NOT EXISTS cosmic_mutation (
+  cosmic_mutation_id VARCHAR NOT NULL,    -- COSMIC's legacy id without 'COSM' (12600); unique
+  chr                VARCHAR,
+  start_position     BIGINT,
+  reference_allele   VARCHAR,
+  tumor_seq_allele   VARCHAR,
+  strand             VARCHAR,
+  codon_change       VARCHAR,             -- the INFO field CDS (c.215C>G)
+  entrez_gene_id     INTEGER NOT NULL,
+  protein_change     VARCHAR NOT NULL,    -- the INFO field AA without 'p.' (R273H)
+  count              INTEGER NOT NULL,    -- the INFO field CNT: samples with the mutation
+  keyword            VARCHAR NOT NULL     -- '<GENE as COSMIC writes it> <keyword>' ('TP53 R273 missense')
+);
+
 -- Small key/value facts about the installation: geneset_version, gene_table_version, ...
 CREATE TABLE IF NOT EXISTS info (
   key   VARCHAR PRIMARY KEY,

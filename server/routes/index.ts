@@ -7,6 +7,7 @@ import { clinicalEventRoutes } from './clinical-events.js';
 import { coExpressionRoutes } from './co-expressions.js';
 import { expressionEnrichmentRoutes } from './expression-enrichments.js';
 import { copyNumberRoutes } from './copy-number.js';
+import { cosmicCountRoutes } from './cosmic-counts.js';
 import { genePanelRoutes } from './gene-panels.js';
 import { geneRoutes } from './genes.js';
 import { genericAssayRoutes } from './generic-assays.js';
@@ -61,6 +62,7 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   coExpressionRoutes,
   expressionEnrichmentRoutes,
   copyNumberRoutes,
+  cosmicCountRoutes,
   structuralVariantRoutes,
   genesetRoutes,
   genericAssayRoutes,

@@ -82,6 +82,7 @@ export const OPERATIONS: Record<string, Entry> = {
   getAllGenePanelsUsingGET: general(),
   getGenePanelUsingGET: general({ path: { genePanelId: 'TESTPANEL1' } }),
   fetchGenePanelsUsingPOST: general({ bodyIds: 'none', body: () => ['TESTPANEL1'] }),
+  fetchCosmicCountsUsingPOST: general({ bodyIds: 'none', body: () => ['TP53 G199 missense'] }),
   getGenePanelDataUsingPOST: reads(),
   fetchGenePanelDataInMultipleMolecularProfilesUsingPOST: reads(),
   getMutationsInMolecularProfileBySampleListIdUsingGET: reads({ query: () => ({ entrezGeneId: String(TP53) }) }),
