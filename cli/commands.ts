@@ -4,6 +4,7 @@ import type { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
 import { GeneResolver } from '../loaders/genes/gene-resolver.js';
 import { loadStudy, type LoadSummary } from '../loaders/load-study.js';
+import { importCosmic } from '../loaders/reference/cosmic-import.js';
 import { importGenesets } from '../loaders/reference/genesets-import.js';
 import { importGenes } from '../loaders/reference/genes-import.js';
 import { deleteStudyRows } from '../loaders/store/delete-study.js';
@@ -111,6 +112,15 @@ export const commands: Record<string, Command> = {
     withStore(options, async (db) => {
       const s = await importGenesets(db, need(dir, '<dir>'), { version: options.version });
       console.log(`gene sets: ${s.genesets}, hierarchy nodes: ${s.nodes}`);
+    }),
+
+  'cosmic import': async ([path], options) =>
+    withStore(options, async (db) => {
+      const progress = startProgress();
+      progress.onFile(need(path, '<vcf>'));
+      const s = await importCosmic(db, path).finally(progress.stop);
+      console.log(`COSMIC mutations: ${s.mutations}`);
+      if (s.warnings.length) console.log(`  skipped (${s.warnings.length} kinds):\n${s.warnings.map((w) => `    ${w}`).join('\n')}`);
     }),
 
   load: async (dirs, options) => {
