@@ -14,6 +14,7 @@ import type { TlsFiles } from './config/tls.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installSecurity } from './plugins/security.js';
 import { installVirtualStudyIds } from './virtual-studies.js';
+import { installStoredCustomData } from './sessions/stored-custom-data.js';
 import { installHttp } from './plugins/http.js';
 import { installLoadShedding } from './plugins/load-shedding.js';
 import { installOpenApi } from './plugins/openapi.js';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.shedLoad) await installLoadShedding(app);
   installSecurity(app, { settings, state, now: options.now ?? Date.now });
   installVirtualStudyIds(app);
+  installStoredCustomData(app);
   await installHttp(app, { limits, loginRequired: app.security.auth.loginRequired });
   await installOpenApi(app);
   rememberLongLists(app);

@@ -1,6 +1,6 @@
 -- duckportal state store: what the server itself writes while it serves, kept in a small
 -- DuckDB file beside the (read-only) study store: users and their authorities (cBioPortal's
--- `users` and `authorities` tables), data access tokens of the uuid method and virtual studies.
+-- `users` and `authorities` tables), data access tokens of the uuid method, virtual studies and sessions.
 -- Every statement is idempotent: the schema is applied each time the file is opened for writing.
 
 CREATE TABLE IF NOT EXISTS users (
@@ -32,6 +32,32 @@ CREATE TABLE IF NOT EXISTS virtual_study (
   data      VARCHAR NOT NULL,
   published BOOLEAN NOT NULL DEFAULT false,
   created   TIMESTAMP NOT NULL
+);
+
+-- Sessions of cBioPortal's session service (the front end's saved state: Results View queries,
+-- comparison sessions, groups, custom charts, page settings, gene lists): `type` is cBioPortal's
+-- SessionType, `data` the JSON stored, `checksum` its MD5 (by which an identical owner-less
+-- session is found again, as the session service does). `origin` is the sorted set of studies
+-- groups, custom data and settings are fetched by; `page` the settings' page (one settings
+-- session per owner, page and origin).
+CREATE TABLE IF NOT EXISTS session (
+  id       VARCHAR PRIMARY KEY,
+  type     VARCHAR NOT NULL,
+  owner    VARCHAR NOT NULL,               -- who stored it ('anonymous' without login): counted per owner
+  data     VARCHAR NOT NULL,
+  checksum VARCHAR NOT NULL,
+  origin   VARCHAR[] NOT NULL,
+  page     VARCHAR,
+  created  TIMESTAMP NOT NULL,
+  updated  TIMESTAMP NOT NULL
+);
+
+-- The users whose lists hold a session (cBioPortal's `data.users`), virtual studies included.
+CREATE TABLE IF NOT EXISTS session_user (
+  type     VARCHAR NOT NULL,
+  id       VARCHAR NOT NULL,
+  username VARCHAR NOT NULL,
+  PRIMARY KEY (type, id, username)
 );
 
 -- The state's generation: every write bumps it in its own transaction (state-store.ts says how

@@ -41,6 +41,12 @@ export interface Limits {
     /** Virtual studies one user (or the anonymous user of an open instance) may own. */
     maxPerUser: number;
   };
+  sessions: {
+    /** Largest stored session (its JSON): a custom chart of a large study is the large one. */
+    maxBytes: number;
+    /** Sessions one user (or the anonymous user of an open instance) may store. */
+    maxPerUser: number;
+  };
   pressure: {
     /** Event-loop delay beyond which requests are shed with 503 (@fastify/under-pressure); 0: off. */
     maxEventLoopDelayMs: number;
@@ -66,6 +72,9 @@ export const LIMIT_PROPERTIES = {
   'duckportal.remembered_lists.max_mb': 256,
   'duckportal.virtual_studies.max_kb': 1024,
   'duckportal.virtual_studies.max_per_user': 100,
+  // MongoDB's document limit, which bounds what cBioPortal's session service can store.
+  'duckportal.sessions.max_kb': 16384,
+  'duckportal.sessions.max_per_user': 10000,
   'duckportal.pressure.max_event_loop_delay_ms': 2000,
   'duckportal.pressure.max_heap_used_mb': 0,
 } as const;
@@ -108,6 +117,10 @@ export function limitsFrom(props: Properties): Limits {
     virtualStudies: {
       maxBytes: get('duckportal.virtual_studies.max_kb') * 1000,
       maxPerUser: get('duckportal.virtual_studies.max_per_user'),
+    },
+    sessions: {
+      maxBytes: get('duckportal.sessions.max_kb') * 1000,
+      maxPerUser: get('duckportal.sessions.max_per_user'),
     },
     pressure: {
       maxEventLoopDelayMs: getOrZero('duckportal.pressure.max_event_loop_delay_ms'),

@@ -41,6 +41,7 @@ import { alterationEnrichmentRoutes } from './alteration-enrichments.js';
 import { genericAssayCategoricalEnrichmentRoutes } from './generic-assay-categorical-enrichments.js';
 import { dataAccessTokenRoutes } from './data-access-tokens.js';
 import { virtualStudyRoutes } from './virtual-studies.js';
+import { sessionRoutes } from './sessions.js';
 
 export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   healthRoutes,
@@ -84,4 +85,5 @@ export const ROUTE_GROUPS: readonly FastifyPluginAsyncTypebox[] = [
   studyViewPlotRoutes,
   dataAccessTokenRoutes,
   virtualStudyRoutes,
+  sessionRoutes,
 ];

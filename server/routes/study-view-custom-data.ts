@@ -1,6 +1,7 @@
 // Study View custom data charts (study-view.md 4.5, 4.7), each also under its column-store
 // preview path /api/not-ready-yet/…. The datasets come inline with the request (see
-// engine/queries/study-view-custom-data.ts).
+// engine/queries/study-view-custom-data.ts), or are charts saved by POST /api/session/custom_data
+// (sessions/stored-custom-data.ts).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { fetchCustomDataBins } from '../../engine/queries/study-view-bins.js';
@@ -10,6 +11,7 @@ import { ClinicalDataCountItemSchema } from '../schemas/study-view-counts.js';
 import { CustomDataBinCountFilterSchema, CustomDataCountFilterSchema } from '../schemas/study-view-custom-data.js';
 import { binCohortsOf, binRequestOf } from '../study-view-bins-request.js';
 import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { withStoredValues } from '../sessions/stored-custom-data.js';
 
 const TAGS = ['Study View'];
 
@@ -27,7 +29,8 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
         },
       },
       async (request) => {
-        const { attributes, studyViewFilter } = request.body;
+        const { studyViewFilter } = request.body;
+        const attributes = await withStoredValues(app, request, request.body.attributes);
         const filter = studyViewFilterOf(studyViewFilter);
         // Remove self (3.17): the dataset's custom filter, only when exactly one is asked for.
         const omit = attributes.length === 1 ? { block: 'customDataFilters', key: attributes[0].attributeId } : undefined;
@@ -50,7 +53,8 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
         },
       },
       async (request) => {
-        const { attributes, studyViewFilter } = request.body;
+        const { studyViewFilter } = request.body;
+        const attributes = await withStoredValues(app, request, request.body.attributes);
         const filter = studyViewFilterOf(studyViewFilter);
         const method = request.query.dataBinMethod ?? 'DYNAMIC';
         // Remove self (3.17), one attribute only: its custom filter; the preview (column-store)

@@ -1,14 +1,16 @@
 // Virtual studies (api.md 27): saved by users (/session/virtual_study), published with the
 // publisher key (/public_virtual_studies), read back, and usable wherever a study id is
 // (server/virtual-studies.ts).
-import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
-import { deleteSavedVirtualStudy, deleteVirtualStudy, insertVirtualStudy, saveVirtualStudy, setPublished } from '../../engine/state/virtual-studies.js';
+import { setMember } from '../../engine/state/sessions.js';
+import { deleteVirtualStudy, insertVirtualStudy, saveVirtualStudy, setPublished } from '../../engine/state/virtual-studies.js';
 import { VirtualStudyDataSchema, VirtualStudySchema } from '../schemas/virtual-studies.js';
-import { Forbidden, Unauthorized } from '../security/security-errors.js';
+import { Unauthorized } from '../security/security-errors.js';
+import { checkStudiesReadable, ownerOf } from '../sessions/session-access.js';
+import { newSessionId } from '../sessions/session-types.js';
 import { checkCancerType, checkResolvable, checkShape, checkSize, tooManyVirtualStudies } from '../virtual-study-checks.js';
 import { originsOf, virtualStudyJson, type VirtualStudyData } from '../virtual-studies.js';
 
@@ -16,15 +18,11 @@ const tags = ['Public Virtual Studies'];
 const IdParams = Type.Object({ id: Type.String() });
 const PublishQuery = Type.Object({ typeOfCancerId: Type.Optional(Type.String()), pmid: Type.Optional(Type.String()) });
 
-/** A virtual study id that is free: the session service's 24-hex object ids. */
-const newId = () => randomBytes(12).toString('hex');
 
 export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const state = app.security.state;
   /** A body larger than a virtual study may be is refused (413) before it is parsed. */
   const bodyLimit = app.limits.virtualStudies.maxBytes;
-  /** Who owns what a caller saves: the anonymous user of an open instance is one owner. */
-  const ownerOf = (request: FastifyRequest) => request.caller.user ?? 'anonymous';
 
   /** The publisher key header (X-PUBLISHER-API-KEY); missing → 400, as the reference's required header. */
   const publisherKeyOf = (request: FastifyRequest): string => {
@@ -40,12 +38,7 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   /** The caller may read every study a virtual study is built from. */
-  const checkReadable = async (request: FastifyRequest, data: VirtualStudyData) => {
-    const { access } = request.caller;
-    if (!access.restricted) return;
-    const { studies } = await app.security.catalog();
-    if (!originsOf(data).every((id) => studies.has(id) && access.canRead({ studyId: id, groups: studies.get(id)! }))) throw new Forbidden();
-  };
+  const checkReadable = (request: FastifyRequest, data: VirtualStudyData) => checkStudiesReadable(app, request, originsOf(data));
 
   const conflict = (reply: FastifyReply, text: string) => reply.status(409).type('text/plain; charset=utf-8').send(text);
 
@@ -145,27 +138,14 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await checkReadable(request, data);
       checkShape(data);
       await checkResolvable(app, data);
-      const id = newId();
+      const id = newSessionId();
       const { maxPerUser } = app.limits.virtualStudies;
       const saved = await saveVirtualStudy(state, { id, owner: ownerOf(request), data: data as Record<string, unknown> }, app.security.auth.now(), maxPerUser);
       if (saved === 'full') throw tooManyVirtualStudies(maxPerUser, request.caller.user === undefined);
       if (saved === 'taken') throw new Error(`A new virtual study id is taken: ${id}`);
+      // Saving (not sharing) puts it in the saver's list (GET /session/virtual_study), as cBioPortal sets its users.
+      if (operationId === 'addUserSavedVirtualStudyUsingPOST' && request.caller.user !== undefined) await setMember(state, 'virtual_study', id, request.caller.user, true);
       return { id };
     });
   }
-
-  // cBioPortal's front end deletes a saved virtual study by taking its user off the study's users
-  // (/session/virtual_study/{add|delete}/{id}). A virtual study here has one owner: its owner's
-  // delete removes a saved one; a published one, or one of someone else's, is left as it is. The
-  // anonymous user of an open instance is one owner, so whoever holds an id it saved may delete it
-  // (ids are 96 random bits: the link is the capability). An unknown id: 404 (the reference: 500).
-  app.get('/session/virtual_study/delete/:id', {
-    config: { ownPermissionCheck: true },
-    schema: { tags: ['Sessions'], operationId: 'updateUsersInSessionUsingGET', description: 'Delete a virtual study the caller saved', params: IdParams },
-  }, async (request, reply) => {
-    const { id } = request.params;
-    if (!(await state.snapshot()).virtualStudies.has(id)) return reply.status(404).send();
-    await deleteSavedVirtualStudy(state, id, ownerOf(request));
-    return reply.status(200).send();
-  });
 };

@@ -12,8 +12,10 @@ import { requestReferences } from '../../server/security/request-references.js';
 import { AuthorizationFixture, describeRequest, FORBIDDEN } from './authorization-fixture.js';
 import { OPERATIONS } from './authorization-operations.js';
 
-/** The routes that check permissions themselves, each tested in authorization-listings.test.ts. */
-const OWN_CHECKED = ['addSessionUsingPOST', 'addUserSavedVirtualStudyUsingPOST', 'getSessionUsingGET', 'publishVirtualStudyUsingPOST', 'unPublishVirtualStudyUsingDELETE', 'updateUsersInSessionUsingGET'];
+/** The routes that check permissions themselves, each tested in authorization-listings.test.ts or session-*.test.ts. */
+const OWN_CHECKED = ['addSessionUsingPOST', 'addSessionUsingPOST_1', 'addUserSavedCustomGeneListUsingPOST', 'addUserSavedVirtualStudyUsingPOST', 'fetchCustomGeneListUsingGET',
+  'getPageSettingsUsingPOST', 'getSessionUsingGET', 'getSessionUsingGET_1', 'getUserStudiesUsingGET', 'publishVirtualStudyUsingPOST', 'unPublishVirtualStudyUsingDELETE',
+  'updateUserPageSettingsUsingPOST', 'updateUsersInSessionUsingGET'];
 
 let f: AuthorizationFixture;
 beforeAll(async () => {

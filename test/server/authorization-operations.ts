@@ -177,6 +177,17 @@ export const OPERATIONS: Record<string, Entry> = {
   getSessionUsingGET: { kind: 'own' },
   addSessionUsingPOST: { kind: 'own' },
   addUserSavedVirtualStudyUsingPOST: { kind: 'own' },
-  // Deletes the caller's own saved virtual study; a study id is no virtual study: 404.
-  updateUsersInSessionUsingGET: { kind: 'own', status: 404 },
+  // Takes a virtual study out of the caller's list (deleting a saved one of theirs); a study id is no virtual study: 404.
+  updateUsersInSessionUsingGET: { kind: 'own', shape: { path: { type: 'virtual_study', operation: 'delete' } }, status: 404 },
+  // The other sessions (test/server/session-*.test.ts): stored and read by id, about readable studies only; the caller's lists.
+  getSessionUsingGET_1: { kind: 'own', shape: { path: { type: 'main_session' } }, status: 404 },
+  addSessionUsingPOST_1: { kind: 'own', shape: { path: { type: 'main_session' } } },
+  addUserSavedCustomGeneListUsingPOST: { kind: 'own' },
+  getUserStudiesUsingGET: { kind: 'own' },
+  fetchCustomGeneListUsingGET: { kind: 'own' },
+  updateUserPageSettingsUsingPOST: { kind: 'own' },
+  getPageSettingsUsingPOST: { kind: 'own' },
+  // The caller's groups and custom charts of exactly these studies.
+  fetchUserGroupsUsingPOST: reads({ bodyIds: 'studies' }),
+  fetchCustomPropertiesUsingPOST: reads({ bodyIds: 'studies' }),
 };
