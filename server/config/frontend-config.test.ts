@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { configErrorOf } from '../../test/helpers/config-error.js';
 import { frontendConfigFrom, readFrontendConfig } from './frontend-config.js';
-import { ConfigError, DEFAULT_SETTINGS, readSettings } from './settings.js';
+import { DEFAULT_SETTINGS, readSettings } from './settings.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'duckportal-frontend-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,15 +13,7 @@ const file = (name: string, text: string) => {
   writeFileSync(path, text);
   return path;
 };
-const problem = (entries: [string, string][]) => {
-  try {
-    frontendConfigFrom(new Map(entries), DEFAULT_SETTINGS);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('no error');
-};
+const problem = (entries: [string, string][]) => configErrorOf(() => frontendConfigFrom(new Map(entries), DEFAULT_SETTINGS));
 
 describe('the front end configuration', () => {
   it('without properties: session service on, no login, column-store mode, outside annotation services off', () => {

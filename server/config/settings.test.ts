@@ -2,19 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { configErrorOf } from '../../test/helpers/config-error.js';
 import { environmentName, readProperties } from './properties.js';
-import { ConfigError, readSettings, settingsFrom } from './settings.js';
+import { readSettings, settingsFrom } from './settings.js';
 
 const settings = (entries: [string, string][]) => settingsFrom(new Map(entries));
-const problem = (entries: [string, string][]) => {
-  try {
-    settings(entries);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('no error');
-};
+const problem = (entries: [string, string][]) => configErrorOf(() => settings(entries));
 const oauth2 = (base: string): [string, string][] => [
   ['dat.oauth2.clientId', 'cbioportal'], ['dat.oauth2.clientSecret', 's'], ['dat.oauth2.issuer', base],
   ['dat.oauth2.userAuthorizationUri', `${base}/auth`], ['dat.oauth2.accessTokenUri', `${base}/token`], ['dat.oauth2.jwkUrl', `${base}/certs`],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeSelfSigned, NO_OPENSSL } from '../../test/helpers/self-signed.js';
-import { ConfigError } from './settings.js';
+import { configErrorOf } from '../../test/helpers/config-error.js';
 import { readTls, tlsFrom } from './tls.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'duckportal-tls-'));
@@ -14,15 +14,7 @@ const encrypted = makeSelfSigned(dir, { name: 'encrypted', passphrase: 'open ses
 if (!server) console.log(`tls.test.ts: ${NO_OPENSSL}`);
 
 const tls = (entries: [string, string][]) => tlsFrom(new Map(entries));
-const problem = (entries: [string, string][]) => {
-  try {
-    tls(entries);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('no error');
-};
+const problem = (entries: [string, string][]) => configErrorOf(() => tls(entries));
 
 describe.skipIf(!server)('server.ssl.* properties', () => {
   const { certFile, keyFile, cert } = server!;
