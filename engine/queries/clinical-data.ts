@@ -1,5 +1,6 @@
 // Clinical values of samples or patients (api.md 9, cBioPortal's ClinicalDataMapper). Only
 // stored values exist (NA-like cells are not stored); values are returned as text.
+import type { ArrowRows } from '../sql/arrow-chunks.js';
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
@@ -90,8 +91,13 @@ export async function countClinicalData(db: Db, q: ClinicalDataQuery): Promise<n
   return row?.n ?? 0;
 }
 
-export async function fetchClinicalData(db: Db, q: ClinicalDataQuery): Promise<Row[]> {
-  return db.all(sql`SELECT ${columns(q)} ${fromWhere(q, q.projection === 'DETAILED')}
+/** The rows of a clinical data answer, for fetchClinicalData and Arrow. */
+export const clinicalDataRows = (q: ClinicalDataQuery): ArrowRows => ({
+  query: sql`SELECT ${columns(q)} ${fromWhere(q, q.projection === 'DETAILED')}
     ORDER BY ${orderBy(q)}
-    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
+    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`,
+});
+
+export async function fetchClinicalData(db: Db, q: ClinicalDataQuery): Promise<Row[]> {
+  return db.all(clinicalDataRows(q).query);
 }

@@ -1,5 +1,6 @@
 // Copy number segments (api.md 15.3): one sample's segments (GET) or those of listed
 // (study, sample) pairs (POST), optionally on one chromosome; import order unless sorted.
+import type { ArrowRows } from '../sql/arrow-chunks.js';
 import { toApiObject, type Db } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
@@ -32,12 +33,14 @@ function whereClause(q: SegmentQuery): Fragment {
   return q.chromosome === undefined ? samples : sql`${samples} AND c.chr = ${q.chromosome}`;
 }
 
-export async function fetchCopyNumberSegments(db: Db, q: SegmentQuery): Promise<Record<string, unknown>[]> {
+/** The rows of an answer, for fetchCopyNumberSegments and Arrow. */
+export function copyNumberSegmentRows(q: SegmentQuery): ArrowRows {
   // rowid is the file order the loader appended the segments in (the reference's import order).
   const order = q.sortBy
     ? sql`${raw(whitelisted(SEGMENT_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')}, c.rowid`
     : sql`c.rowid`;
-  const rows = await db.all(sql`
+  return {
+    query: sql`
     SELECT unique_key(sa.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,
       st.study_id, sa.sample_id, pa.patient_id, c.chr AS chromosome, c.start_position AS start, c.end_position AS "end",
       c.num_probes AS number_of_probes, c.segment_mean
@@ -45,8 +48,12 @@ export async function fetchCopyNumberSegments(db: Db, q: SegmentQuery): Promise<
       JOIN cancer_study st ON st.study_key = c.study_key
     WHERE ${whereClause(q)}
     ORDER BY ${order}
-    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
-  return rows.map(toApiObject);
+    LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`,
+  };
+}
+
+export async function fetchCopyNumberSegments(db: Db, q: SegmentQuery): Promise<Record<string, unknown>[]> {
+  return (await db.all(copyNumberSegmentRows(q).query)).map(toApiObject);
 }
 
 export async function countCopyNumberSegments(db: Db, q: SegmentQuery): Promise<number> {

@@ -26,7 +26,11 @@ export function numberOfCell(text: string): number | null {
 export function normaliseMolecularValue(text: string): number | undefined {
   if (!NUMERIC.test(text)) return undefined;
   const x = Number(text);
-  if (!Number.isFinite(x)) return undefined;
+  return Number.isFinite(x) ? normaliseMolecularNumber(x) : undefined;
+}
+
+/** The same for a cell's stored number (gene_value.number: the double of its decimal text). */
+export function normaliseMolecularNumber(x: number): number {
   if (x === 0) return 0;
   if (Math.abs(x) < 0.0001) {
     const exponent = Math.floor(Math.log10(Math.abs(x)));

@@ -1,9 +1,10 @@
 // Numeric gene-level matrix values (api.md 13, cBioPortal's MolecularDataServiceImpl): one
 // profile by sample list or sample ids, or several profiles by ids or (profile, sample) pairs.
 // Cells that are not numbers are dropped; the rest are normalised as v7 does (molecular-data-value.ts).
+import type { ArrowRows } from '../sql/arrow-chunks.js';
 import type { Db, Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { normaliseMolecularValue } from './molecular-data-value.js';
+import { normaliseMolecularNumber, normaliseMolecularValue } from './molecular-data-value.js';
 
 export type MolecularDataSelection =
   /** One profile (already checked); samples of its study by list members' ids or by ids. */
@@ -74,15 +75,20 @@ const JOINS = sql`JOIN gene g ON g.entrez_gene_id = v.entrez_gene_id
   JOIN cancer_study st ON st.study_key = v.study_key
   JOIN molecular_profile p ON p.profile_key = v.profile_key`;
 
-export async function fetchMolecularData(db: Db, s: MolecularDataSelection, detailed: boolean): Promise<MolecularDataRow[]> {
+/** The rows of an answer, their value column `value` (the cell's text, or its number). */
+function selectMolecularData(s: MolecularDataSelection, detailed: boolean, value: Fragment): Fragment {
   const { from, where, order } = plan(s);
   const gene = detailed ? sql`, struct_pack(entrez_gene_id := g.entrez_gene_id, hugo_gene_symbol := g.hugo_gene_symbol, type := g.type) AS gene` : sql``;
-  const rows = await db.all(sql`
+  return sql`
     SELECT unique_key(sa.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,
-      v.entrez_gene_id, p.stable_id AS molecular_profile_id, sa.sample_id, pa.patient_id, st.study_id, v.value ${gene}
+      v.entrez_gene_id, p.stable_id AS molecular_profile_id, sa.sample_id, pa.patient_id, st.study_id, ${value} AS value ${gene}
     FROM ${from} ${JOINS}
     WHERE ${where}
-    ORDER BY ${order}`);
+    ORDER BY ${order}`;
+}
+
+export async function fetchMolecularData(db: Db, s: MolecularDataSelection, detailed: boolean): Promise<MolecularDataRow[]> {
+  const rows = await db.all(selectMolecularData(s, detailed, sql`v.value`));
   const out: MolecularDataRow[] = [];
   for (const row of rows) {
     const value = normaliseMolecularValue(row.value as string);
@@ -92,6 +98,13 @@ export async function fetchMolecularData(db: Db, s: MolecularDataSelection, deta
   }
   return out;
 }
+
+/**
+ * The same answer's rows for Arrow: the cells' numbers (every row's is finite: plan() selects
+ * those), normalised as fetchMolecularData normalises their text.
+ */
+export const molecularDataRows = (s: MolecularDataSelection, detailed: boolean): ArrowRows =>
+  ({ query: selectMolecularData(s, detailed, sql`v.number`), numbers: { value: normaliseMolecularNumber } });
 
 export async function countMolecularData(db: Db, s: MolecularDataSelection): Promise<number> {
   const { from, where } = plan(s);

@@ -1,6 +1,7 @@
 // Mutations of one profile (by sample list or sample ids) or of several profiles (by ids or
 // (profile, sample) pairs), as cBioPortal's MutationMapper answers them (api.md 14.1, 14.2).
 // Large answers are streamed (`streamMutations`); `fetchMutations` is the same query, whole.
+import type { ArrowRows } from '../sql/arrow-chunks.js';
 import { toApiObject, type Db, type Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { columns, jsonColumn, readCount, type MutationProjection } from './mutations-fields.js';
@@ -115,8 +116,11 @@ export function toMutation(row: Row): Record<string, unknown> {
   return out;
 }
 
+/** The rows of a mutation answer (namespaceColumns as its JSON text), for fetchMutations and Arrow. */
+export const mutationRows = (s: MutationSelection, q: MutationQuery): ArrowRows => ({ query: selectMutations(s, q, columns(q.projection)) });
+
 export async function fetchMutations(db: Db, s: MutationSelection, q: MutationQuery): Promise<Record<string, unknown>[]> {
-  return (await db.all(selectMutations(s, q, columns(q.projection)))).map(toMutation);
+  return (await db.all(mutationRows(s, q).query)).map(toMutation);
 }
 
 /**

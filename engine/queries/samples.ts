@@ -1,5 +1,6 @@
 // Samples (api.md 6; cBioPortal's column-store SampleMapper): by study, patient, identifiers,
 // sample lists, or searched by keyword. Default order: sampleId under ID, else studyId, sampleId.
+import type { ArrowRows } from '../sql/arrow-chunks.js';
 import type { Db, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { jsonObject, streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
@@ -101,8 +102,11 @@ function selectSamples(q: SampleQuery, columns: Fragment): Fragment {
     LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`;
 }
 
+/** The rows of a samples answer, for fetchSamples and Arrow. */
+export const sampleRows = (q: SampleQuery): ArrowRows => ({ query: selectSamples(q, sampleColumns(q.projection)) });
+
 export async function fetchSamples(db: Db, q: SampleQuery): Promise<Row[]> {
-  return db.all(selectSamples(q, sampleColumns(q.projection)));
+  return db.all(sampleRows(q).query);
 }
 
 /** The Sample fields of a projection in SampleSchema's order: [API name, column of sampleColumns]. */

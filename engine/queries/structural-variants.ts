@@ -1,6 +1,7 @@
 // Structural variants of POST /api/structural-variant/fetch (api.md 16), as cBioPortal's
 // StructuralVariantMapper.fetchStructuralVariants selects and orders them. Stored values are
 // answered as the importer stored them ('NA' text, -1 integers).
+import type { ArrowRows } from '../sql/arrow-chunks.js';
 import { toApiObject, type Db, type Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 
@@ -67,9 +68,11 @@ function geneClause(s: StructuralVariantSelection): Fragment {
   return parts.length === 0 ? sql`TRUE` : parts.reduce((acc, p) => sql`${acc} OR ${p}`);
 }
 
-export async function fetchStructuralVariants(db: Db, s: StructuralVariantSelection): Promise<Record<string, unknown>[]> {
+/** The rows of an answer (namespaceColumns as its JSON text), for fetchStructuralVariants and Arrow. */
+export function structuralVariantRows(s: StructuralVariantSelection): ArrowRows {
   const { join, where } = scope(s);
-  const rows = await db.all(sql`
+  return {
+    query: sql`
     SELECT unique_key(sa.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,
       p.stable_id AS molecular_profile_id, sa.sample_id, pa.patient_id, st.study_id,
       v.site1_entrez_gene_id, g1.hugo_gene_symbol AS site1_hugo_symbol, v.site1_ensembl_transcript_id, v.site1_chromosome,
@@ -90,8 +93,12 @@ export async function fetchStructuralVariants(db: Db, s: StructuralVariantSelect
       LEFT JOIN gene g2 ON g2.entrez_gene_id = v.site2_entrez_gene_id
     WHERE ${where} AND (${geneClause(s)})
     -- Sites without a gene sort first (MySQL's NULL order; v7's empty-string default sorts there too).
-    ORDER BY g1.hugo_gene_symbol NULLS FIRST, g2.hugo_gene_symbol NULLS FIRST, v.rowid`);
-  return rows.map(toStructuralVariant);
+    ORDER BY g1.hugo_gene_symbol NULLS FIRST, g2.hugo_gene_symbol NULLS FIRST, v.rowid`,
+  };
+}
+
+export async function fetchStructuralVariants(db: Db, s: StructuralVariantSelection): Promise<Record<string, unknown>[]> {
+  return (await db.all(structuralVariantRows(s).query)).map(toStructuralVariant);
 }
 
 /** A row as the API's StructuralVariant: namespaceColumns is the stored JSON as is (nulls inside kept). */

@@ -4,11 +4,13 @@ import {
   DuckDBInstance, DuckDBPendingResultState, JSDuckDBValueConverter, type DuckDBAppender, type DuckDBConnection, type DuckDBDataChunk,
   type DuckDBPreparedStatement, type DuckDBResult,
 } from '@duckdb/node-api';
+import type { RecordBatch, Schema } from 'apache-arrow';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { migrateStudyStore } from './migrations.js';
 import { pause } from '../pause.js';
 import { Turns } from '../turns.js';
+import { ArrowBatches, type ArrowRows } from './arrow-chunks.js';
 import { checkDoubleTypes, concatenate, doubleColumns } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
@@ -167,6 +169,27 @@ export class Db {
   }
 
   /**
+   * The rows as Arrow record batches of some thousand rows (arrow-chunks.ts), streamed as `stream`
+   * streams them; each column becomes the field of `fields` its API name names. At least one
+   * batch: an empty result is one batch without rows, which carries the fields.
+   */
+  async *arrowBatches(rows: ArrowRows, fields: Schema): AsyncGenerator<RecordBatch, void, undefined> {
+    let batches: ArrowBatches | undefined;
+    let yielded = false;
+    for await (const batch of this.streamed(rows.query, (result) => {
+      const b = (batches = new ArrowBatches(result.columnNames(), result.columnTypes(), fields, rows.numbers, apiName));
+      return (chunk) => b.append(chunk);
+    })) {
+      if (batch) yield batch;
+      yielded ||= batch !== undefined;
+    }
+    if (batches) {
+      const last = batches.flush();
+      if (last.numRows > 0 || !yielded) yield last;
+    }
+  }
+
+  /**
    * A streamed result, each chunk converted by `convert`, on a connection of its own. A query turn
    * is held only while DuckDB computes a chunk, never while the consumer (a client reading the
    * answer, perhaps slowly or not at all) holds one: a stalled reader keeps its connection and its
@@ -280,10 +303,13 @@ export function toApiObject(row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (value === null || value === undefined) continue;
-    out[key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = toApiValue(value);
+    out[apiName(key)] = toApiValue(value);
   }
   return out;
 }
+
+/** A column's API name: snake_case to camelCase (a camelCase name stays as it is). */
+export const apiName = (column: string): string => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 function toApiValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toApiValue);

@@ -3,9 +3,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { countClinicalData, fetchClinicalData, type ClinicalDataQuery } from '../../engine/queries/clinical-data.js';
+import { clinicalDataRows, countClinicalData, fetchClinicalData, type ClinicalDataQuery } from '../../engine/queries/clinical-data.js';
 import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/queries/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
+import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams, type ProjectionName } from '../params.js';
 import {
   ClinicalDataMultiStudyFilterSchema, ClinicalDataSchema, ClinicalDataSingleStudyFilterSchema,
@@ -28,6 +29,7 @@ export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** META: the count as a header and no body; otherwise the mapped rows. */
   const answer = async (q: Query, reply: FastifyReply) => {
     if (q.projection === 'META') return reply.header('total-count', String(await countClinicalData(app.db, { ...q, projection: 'ID' }))).send();
+    if (wantsArrow(reply.request)) return sendArrowStream(reply, clinicalDataRows({ ...q, projection: q.projection }));
     return reply.send((await fetchClinicalData(app.db, { ...q, projection: q.projection })).map(toApiObject) as never);
   };
   const listParams = (query: typeof ListQuery.static) => ({
@@ -44,6 +46,7 @@ export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Type.Object({ studyId: Type.String(), sampleId: Type.String({ description: 'Sample ID e.g. TCGA-OR-A5J2-01' }) }),
       querystring: ListQuery, response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const entityKey = await requireSampleKey(app.db, request.params.studyId, request.params.sampleId);
     return answer({ type: 'SAMPLE', scope: { kind: 'entity', entityKey }, ...listParams(request.query) }, reply);
@@ -55,6 +58,7 @@ export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Type.Object({ studyId: Type.String(), patientId: Type.String({ description: 'Patient ID e.g. TCGA-OR-A5J2' }) }),
       querystring: ListQuery, response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const entityKey = await requirePatientKey(app.db, request.params.studyId, request.params.patientId);
     return answer({ type: 'PATIENT', scope: { kind: 'entity', entityKey }, ...listParams(request.query) }, reply);
@@ -65,6 +69,7 @@ export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'getAllClinicalDataInStudyUsingGET', description: 'Get all clinical data in a study',
       params: StudyIdParams, querystring: Type.Object({ ...listQuery, clinicalDataType: Type.Optional(ClinicalDataType) }), response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const studyKey = await requireStudyKey(app.db, request.params.studyId);
     const type = request.query.clinicalDataType ?? 'SAMPLE';
@@ -76,6 +81,7 @@ export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'fetchAllClinicalDataInStudyUsingPOST', description: 'Fetch clinical data by patient IDs or sample IDs (specific study)',
       params: StudyIdParams, querystring: FetchQuery, body: ClinicalDataSingleStudyFilterSchema, response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const studyKey = await requireStudyKey(app.db, request.params.studyId);
     const { clinicalDataType = 'SAMPLE', projection = 'SUMMARY' } = request.query;
@@ -88,6 +94,7 @@ export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'fetchClinicalDataUsingPOST', description: 'Fetch clinical data by patient IDs or sample IDs (all studies)',
       querystring: FetchQuery, body: ClinicalDataMultiStudyFilterSchema, response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const { clinicalDataType = 'SAMPLE', projection = 'SUMMARY' } = request.query;
     const { identifiers, attributeIds } = request.body;

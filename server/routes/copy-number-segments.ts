@@ -3,9 +3,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  countCopyNumberSegments, fetchCopyNumberSegments, SEGMENT_SORT_COLUMNS, type SegmentQuery, type SegmentSortBy,
+  copyNumberSegmentRows, countCopyNumberSegments, fetchCopyNumberSegments, SEGMENT_SORT_COLUMNS, type SegmentQuery, type SegmentSortBy,
 } from '../../engine/queries/copy-number-segments.js';
 import { requireSampleKey } from '../../engine/queries/lookup.js';
+import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';
 import { CopyNumberSegSchema, SampleIdentifierSchema } from '../schemas/copy-number.js';
 
@@ -29,12 +30,14 @@ export const copyNumberSegmentRoutes: FastifyPluginAsyncTypebox = async (app) =>
       }),
       response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const sampleKey = await requireSampleKey(app.db, request.params.studyId, request.params.sampleId);
     const { chromosome, projection = 'SUMMARY', sortBy, direction } = request.query;
     const q: SegmentQuery = { samples: { kind: 'sample', sampleKey }, chromosome };
     if (projection === 'META') return reply.header('total-count', String(await countCopyNumberSegments(app.db, q))).send(undefined as never);
     const page = pageOf({ pageSize: request.query.pageSize ?? MAX_SEGMENT_PAGE_SIZE, pageNumber: request.query.pageNumber });
+    if (wantsArrow(request)) return sendArrowStream(reply, copyNumberSegmentRows({ ...q, sortBy, direction, ...page }));
     return reply.send((await fetchCopyNumberSegments(app.db, { ...q, sortBy, direction, ...page })) as never);
   });
 
@@ -46,11 +49,13 @@ export const copyNumberSegmentRoutes: FastifyPluginAsyncTypebox = async (app) =>
       body: Type.Array(SampleIdentifierSchema, { minItems: 1, maxItems: 10_000_000, title: 'sampleIdentifiers', description: 'List of identifiers' }),
       response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const { chromosome, projection = 'SUMMARY' } = request.query;
     const samples = { kind: 'identifiers', studyIds: request.body.map((s) => s.studyId), sampleIds: request.body.map((s) => s.sampleId) } as const;
     const q: SegmentQuery = { samples, chromosome };
     if (projection === 'META') return reply.header('total-count', String(await countCopyNumberSegments(app.db, q))).send(undefined as never);
+    if (wantsArrow(request)) return sendArrowStream(reply, copyNumberSegmentRows(q));
     return reply.send((await fetchCopyNumberSegments(app.db, q)) as never);
   });
 };

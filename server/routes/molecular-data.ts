@@ -5,8 +5,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { InvalidRequest } from '../../engine/errors.js';
 import { requireProfile } from '../../engine/queries/lookup.js';
-import { countMolecularData, fetchMolecularData, type MolecularDataSelection } from '../../engine/queries/molecular-data.js';
+import { countMolecularData, fetchMolecularData, molecularDataRows, type MolecularDataSelection } from '../../engine/queries/molecular-data.js';
 import { toApiObject } from '../../engine/sql/db.js';
+import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { Projection, type ProjectionName } from '../params.js';
 import {
   MolecularDataFilterSchema, MolecularDataMultipleStudyFilterSchema, NumericGeneMolecularDataSchema,
@@ -27,6 +28,7 @@ const GENE_MATRIX_TYPES = [
 export const molecularDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (selection: MolecularDataSelection, projection: ProjectionName, reply: FastifyReply) => {
     if (projection === 'META') return reply.header('total-count', String(await countMolecularData(app.db, selection))).send();
+    if (wantsArrow(reply.request)) return sendArrowStream(reply, molecularDataRows(selection, projection === 'DETAILED'));
     return reply.send((await fetchMolecularData(app.db, selection, projection === 'DETAILED')).map(toApiObject) as never);
   };
 
@@ -41,6 +43,7 @@ export const molecularDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const profile = await requireProfile(app.db, request.params.molecularProfileId, GENE_MATRIX_TYPES);
     const { sampleListId, entrezGeneId, projection = 'SUMMARY' } = request.query;
@@ -53,6 +56,7 @@ export const molecularDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'fetchAllMolecularDataInMolecularProfileUsingPOST', description: 'Fetch molecular data in a molecular profile',
       params: ProfileParams, querystring: ProjectionQuery, body: MolecularDataFilterSchema, response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const { sampleListId, sampleIds, entrezGeneIds } = request.body;
     if ((sampleListId === undefined) === (sampleIds === undefined)) throw new InvalidRequest('eitherSampleListIdOrSampleIdsPresent must be true');
@@ -66,6 +70,7 @@ export const molecularDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'fetchMolecularDataInMultipleMolecularProfilesUsingPOST', description: 'Fetch molecular data',
       querystring: ProjectionQuery, body: MolecularDataMultipleStudyFilterSchema, response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const { molecularProfileIds, sampleMolecularIdentifiers, entrezGeneIds } = request.body;
     if ((molecularProfileIds === undefined) === (sampleMolecularIdentifiers === undefined))

@@ -7,7 +7,7 @@ import { InvalidRequest } from '../../engine/errors.js';
 import { requireProfile } from '../../engine/queries/lookup.js';
 import { fetchMutationCountsByPosition, fetchMutationSpectrums, fetchVariantCounts } from '../../engine/queries/mutations-counts.js';
 import {
-  countMutations, MUTATION_SORT_COLUMNS, streamMutations, type MutationSelection, type MutationSortBy,
+  countMutations, MUTATION_SORT_COLUMNS, mutationRows, streamMutations, type MutationSelection, type MutationSortBy,
 } from '../../engine/queries/mutations.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, type ProjectionName } from '../params.js';
@@ -16,6 +16,7 @@ import {
   MutationSchema, MutationSpectrumFilterSchema, MutationSpectrumSchema, VariantCountIdentifierSchema, VariantCountSchema,
 } from '../schemas/mutations.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
+import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { readableStudyIds } from '../plugins/security.js';
 
 const tags = ['Mutations'];
@@ -43,8 +44,9 @@ export const mutationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { totalCount, sampleCount } = await countMutations(app.db, selection);
       return reply.header('total-count', String(totalCount)).header('sample-count', String(sampleCount)).send();
     }
-    const batches = streamMutations(app.db, selection, { projection, sortBy, direction, ...pageOf(params) });
-    return sendJsonArrayStream(reply, batches);
+    const query = { projection, sortBy, direction, ...pageOf(params) };
+    if (wantsArrow(reply.request)) return sendArrowStream(reply, mutationRows(selection, query));
+    return sendJsonArrayStream(reply, streamMutations(app.db, selection, query));
   };
 
   app.get('/molecular-profiles/:molecularProfileId/mutations', {
@@ -58,6 +60,7 @@ export const mutationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }),
       response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const profile = await requireProfile(app.db, request.params.molecularProfileId, MUTATION_TYPES);
     const { sampleListId, entrezGeneId } = request.query;
@@ -70,6 +73,7 @@ export const mutationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'fetchMutationsInMolecularProfileUsingPOST', description: 'Fetch mutations in a molecular profile',
       params: ProfileParams, querystring: Type.Object(ListQuery), body: MutationFilterSchema, response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const { sampleListId, sampleIds, entrezGeneIds } = request.body;
     if ((sampleListId === undefined) === (sampleIds === undefined)) throw new InvalidRequest('eitherSampleListIdOrSampleIdsPresent must be true');
@@ -83,6 +87,7 @@ export const mutationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'fetchMutationsInMultipleMolecularProfilesUsingPOST', description: 'Fetch mutations in multiple molecular profiles by sample IDs',
       querystring: Type.Object(ListQuery), body: MutationMultipleStudyFilterSchema, response,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const { molecularProfileIds, sampleMolecularIdentifiers, entrezGeneIds } = request.body;
     if ((molecularProfileIds === undefined) === (sampleMolecularIdentifiers === undefined))

@@ -5,12 +5,15 @@ import type { FastifyReply } from 'fastify';
 import { InvalidRequest } from '../../engine/errors.js';
 import { decodeUniqueKeys } from '../../engine/keys.js';
 import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/queries/lookup.js';
-import { countSamples, fetchSamples, streamSamplesJson, SAMPLE_SORT_COLUMNS, type SampleScope, type SampleSortBy } from '../../engine/queries/samples.js';
+import {
+  countSamples, fetchSamples, sampleRows, streamSamplesJson, SAMPLE_SORT_COLUMNS, type SampleQuery, type SampleScope, type SampleSortBy,
+} from '../../engine/queries/samples.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { SampleFilterSchema, SampleSchema, type SampleFilter } from '../schemas/samples.js';
 import { readableStudyIds } from '../plugins/security.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
+import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { membersOf, virtualStudyOf } from '../virtual-studies.js';
 
 const tags = ['Samples'];
@@ -36,8 +39,10 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const list = async (scope: SampleScope, query: typeof ListQuery.static, reply: FastifyReply) => {
     const { projection = 'SUMMARY', sortBy, direction } = query;
     if (projection === 'META') return reply.header('total-count', String(await countSamples(app.db, scope))).send(undefined as never);
-    return sendJsonArrayStream(reply, streamSamplesJson(app.db, { scope, projection, sortBy, direction, ...pageOf(query) }));
+    return send({ scope, projection, sortBy, direction, ...pageOf(query) }, reply);
   };
+  const send = (q: SampleQuery, reply: FastifyReply) =>
+    (wantsArrow(reply.request) ? sendArrowStream(reply, sampleRows(q)) : sendJsonArrayStream(reply, streamSamplesJson(app.db, q)));
 
   app.get('/samples', {
     schema: {
@@ -45,6 +50,7 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ ...ListQuery.properties, keyword: Type.Optional(Type.String({ description: 'Search keyword that applies to the sample ID' })) }),
       response: ListResponse,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) =>
     list({ kind: 'all', keyword: request.query.keyword || undefined, studyIds: await readableStudyIds(app, request) }, request.query, reply));
 
@@ -53,6 +59,7 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'getAllSamplesInStudyUsingGET', description: 'Get all samples in a study',
       params: StudyIdParams, querystring: ListQuery, response: ListResponse,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const virtual = await virtualStudyOf(app, request.params.studyId);
     if (virtual) {
@@ -81,6 +88,7 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Type.Object({ studyId: Type.String(), patientId: Type.String({ description: 'Patient ID e.g. TCGA-OR-A5J2' }) }),
       querystring: ListQuery, response: ListResponse,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const patientKey = await requirePatientKey(app.db, request.params.studyId, request.params.patientId);
     return list({ kind: 'patient', patientKey }, request.query, reply);
@@ -91,10 +99,11 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, operationId: 'fetchSamplesUsingPOST', description: 'Fetch samples by ID',
       querystring: Type.Object({ projection: Type.Optional(Projection) }), body: SampleFilterSchema, response: ListResponse,
     },
+    config: ARROW_ANSWERS,
   }, async (request, reply) => {
     const scope = scopeOf(request.body);
     const { projection = 'SUMMARY' } = request.query;
     if (projection === 'META') return reply.header('total-count', String(await countSamples(app.db, scope))).send(undefined as never);
-    return sendJsonArrayStream(reply, streamSamplesJson(app.db, { scope, projection }));
+    return send({ scope, projection }, reply);
   });
 };

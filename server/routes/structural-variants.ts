@@ -3,7 +3,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { fetchStructuralVariants, type SiteGene } from '../../engine/queries/structural-variants.js';
+import { fetchStructuralVariants, structuralVariantRows, type SiteGene } from '../../engine/queries/structural-variants.js';
+import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import {
   StructuralVariantFilterSchema, StructuralVariantSchema, type StructuralVariantGeneSubQuery,
 } from '../schemas/structural-variants.js';
@@ -25,7 +26,8 @@ export const structuralVariantRoutes: FastifyPluginAsyncTypebox = async (app) =>
       body: StructuralVariantFilterSchema,
       response: { 200: Type.Array(StructuralVariantSchema) },
     },
-  }, async (request) => {
+    config: ARROW_ANSWERS,
+  }, async (request, reply) => {
     const { molecularProfileIds, sampleMolecularIdentifiers, entrezGeneIds, structuralVariantQueries } = request.body;
     // Emptiness, not presence, counts here (the reference uses CollectionUtils.isEmpty).
     if (!molecularProfileIds?.length === !sampleMolecularIdentifiers?.length)
@@ -34,7 +36,8 @@ export const structuralVariantRoutes: FastifyPluginAsyncTypebox = async (app) =>
     const pairs = sampleMolecularIdentifiers?.length
       ? { molecularProfileIds: sampleMolecularIdentifiers.map((i) => i.molecularProfileId), sampleIds: sampleMolecularIdentifiers.map((i) => i.sampleId) }
       : undefined;
-    const rows = await fetchStructuralVariants(app.db, { molecularProfileIds: pairs ? undefined : molecularProfileIds, pairs, entrezGeneIds, queries });
-    return rows as never;
+    const selection = { molecularProfileIds: pairs ? undefined : molecularProfileIds, pairs, entrezGeneIds, queries };
+    if (wantsArrow(request)) return sendArrowStream(reply, structuralVariantRows(selection));
+    return (await fetchStructuralVariants(app.db, selection)) as never;
   });
 };
