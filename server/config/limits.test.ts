@@ -11,6 +11,7 @@ describe('limits', () => {
     expect(DEFAULT_LIMITS.body).toEqual({ maxBytes: 80_000_000, maxBytesAnonymous: 2_000_000, maxConcurrentInflations: 2 });
     expect(DEFAULT_LIMITS.query.maxWaitMs).toBe(30_000);
     expect(DEFAULT_LIMITS.virtualStudies).toEqual({ maxBytes: 1_024_000, maxPerUser: 100 });
+    expect(DEFAULT_LIMITS.sessions).toEqual({ maxBytes: 16_384_000, maxPerUser: 10_000 });
     expect(DEFAULT_LIMITS.pressure).toEqual({ maxEventLoopDelayMs: 2000, maxHeapUsedBytes: 0 });
   });
 
