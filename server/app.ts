@@ -21,6 +21,7 @@ import { installOpenApi } from './plugins/openapi.js';
 import { installRequestNumbers } from './plugins/request-numbers.js';
 import { validatorsSkippingRememberedLists } from './remembered-list-validation.js';
 import { rememberLongLists } from './repeated-identifiers.js';
+import { validatorsWithoutIds } from './schema-ids.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 import { configServiceRoutes } from './routes/config-service.js';
 
@@ -103,8 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: limits.http.idleTimeoutMs,
     keepAliveTimeout: limits.http.keepAliveTimeoutMs,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, verbose: true } },
-    // Fastify's validators, except that a body's remembered sampleIdentifiers list is checked once per place.
-    schemaController: { compilersFactory: { buildValidator: validatorsSkippingRememberedLists() as never } },
+    // Fastify's validators, except that a body's remembered sampleIdentifiers list is checked once per
+    // place; compiled without the models' `$id`s (schema-ids.ts).
+    schemaController: { compilersFactory: { buildValidator: validatorsWithoutIds(validatorsSkippingRememberedLists()) as never } },
     // Earlier cBioPortal releases served the Study View under /api/column-store/<path>; old
     // clients still call it there (study-view.md 2.1).
     rewriteUrl: (request) => (request.url ?? '/').replace(/^\/api\/column-store\//, '/api/'),

@@ -15,19 +15,29 @@ function toSchema2(schema: unknown): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(schema as Json)) {
     if (key === '$ref' && typeof value === 'string') out.$ref = value.replace('#/components/schemas/', '#/definitions/');
-    else if (key === 'nullable') continue;
-    else out[key] = toSchema2(value);
+    else if (key === 'nullable') {
+      if (value === true) out['x-nullable'] = true;
+    } else out[key] = toSchema2(value);
   }
-  // Swagger 2.0 has no anyOf/oneOf: a union of string literals becomes an enum; others an object.
+  // Swagger 2.0 has no anyOf/oneOf: a union with null is its other branch (x-nullable), a union of
+  // string literals an enum, one with a single model that model (GeneFilterQuery also takes
+  // "BRAF"), others an object.
   const union = (out.anyOf ?? out.oneOf) as Json[] | undefined;
   if (union) {
     delete out.anyOf;
     delete out.oneOf;
-    if (union.every((s) => s.type === 'string' && ('const' in s || 'enum' in s))) {
+    const isNull = (s: Json) => Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null;
+    const others = union.filter((s) => !isNull(s));
+    const models = others.filter((s) => typeof s.$ref === 'string');
+    if (others.length < union.length) out['x-nullable'] = true;
+    if (others.length === 1 || (models.length === 1 && !out.type)) Object.assign(out, others.length === 1 ? others[0] : models[0]);
+    else if (others.every((s) => s.type === 'string' && ('const' in s || 'enum' in s))) {
       out.type = 'string';
-      out.enum = union.flatMap((s) => ('const' in s ? [s.const] : (s.enum as unknown[])));
+      out.enum = others.flatMap((s) => ('const' in s ? [s.const] : (s.enum as unknown[])));
     } else if (!out.type) out.type = 'object';
   }
+  // A reference has no siblings in Swagger 2.0.
+  if (typeof out.$ref === 'string') return { $ref: out.$ref };
   if ('const' in out) {
     out.enum = [out.const];
     delete out.const;
@@ -49,7 +59,7 @@ function toOperation2(operation: Json): Json {
   const parameters = ((operation.parameters as Json[] | undefined) ?? []).map(toParameter2);
   const body = (operation.requestBody as Json | undefined)?.content as Json | undefined;
   const bodySchema = (body?.['application/json'] as Json | undefined)?.schema;
-  if (bodySchema) parameters.push({ name: 'body', in: 'body', required: true, schema: toSchema2(bodySchema) });
+  if (bodySchema) parameters.push({ name: operation['x-codegen-request-body-name'] ?? 'body', in: 'body', required: true, schema: toSchema2(bodySchema) });
   const responses: Json = {};
   for (const [status, response] of Object.entries((operation.responses as Json | undefined) ?? {})) {
     const r = response as Json;
@@ -60,7 +70,8 @@ function toOperation2(operation: Json): Json {
     operationId: operation.operationId,
     tags: operation.tags ?? [],
     consumes: bodySchema ? ['application/json'] : [],
-    produces: ['application/json'],
+    // JSON, and Arrow for the routes that also answer it (server/arrow-stream.ts).
+    produces: Object.keys(((operation.responses as Json | undefined)?.['200'] as Json | undefined)?.content as Json | undefined ?? { 'application/json': {} }),
     parameters,
     responses,
   };

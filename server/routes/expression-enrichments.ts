@@ -14,7 +14,7 @@ import {
 
 const tags = ['Enrichments'];
 const querystring = Type.Object({ enrichmentType: Type.Optional(EnrichmentTypeSchema) });
-const body = Type.Array(MolecularProfileCasesGroupFilterSchema);
+const body = Type.Array(MolecularProfileCasesGroupFilterSchema, { description: 'List of groups containing sample and molecular profile identifiers' });
 
 export const expressionEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Case lists of tens of thousands: the event loop stays free while they are parsed.

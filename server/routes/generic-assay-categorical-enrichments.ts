@@ -12,7 +12,7 @@ import { GenericAssayBinaryEnrichmentSchema, GenericAssayCategoricalEnrichmentSc
 import { useSlicedJsonBodies } from '../sliced-json.js';
 
 const querystring = Type.Object({ enrichmentType: Type.Optional(EnrichmentTypeSchema) });
-const body = Type.Array(MolecularProfileCasesGroupFilterSchema);
+const body = Type.Array(MolecularProfileCasesGroupFilterSchema, { description: 'List of groups containing sample and molecular profile identifiers' });
 
 /**
  * The one GENERIC_ASSAY profile of `datatype` the groups name (`groupsOf`; another type or

@@ -13,8 +13,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { public: true },
       schema: {
         tags: ['Server running status'],
-        operationId: 'getHealthUsingGET',
-        response: { 200: Type.Object({ status: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]) }) },
+        operationId: 'getServerStatusUsingGET',
+        response: { 200: Type.Object({ status: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]) }, { $id: 'ServerStatusMessage' }) },
       },
     },
     async () => ({ status: (await app.db.succeeds(STORE_CHECK)) ? ('UP' as const) : ('DOWN' as const) }),

@@ -31,7 +31,7 @@ export const mrnaPercentileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'fetchMrnaPercentileUsingPOST',
         params: Type.Object({ molecularProfileId: Type.String() }),
         querystring: Type.Object({ sampleId: Type.String() }),
-        body: Type.Array(Type.Integer(), { minItems: 1, maxItems: 10_000_000 }),
+        body: Type.Array(Type.Integer(), { minItems: 1, maxItems: 10_000_000, description: 'List of Entrez Gene IDs' }),
         response: { 200: Type.Array(MrnaPercentileSchema) },
       },
     },

@@ -42,7 +42,7 @@ export const studyAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Custom Driver Annotation Report'],
         operationId: 'fetchAlterationDriverAnnotationReportUsingPOST',
-        body: Type.Array(Type.String(), { minItems: 1, maxItems: 10_000_000 }),
+        body: Type.Array(Type.String(), { minItems: 1, maxItems: 10_000_000, description: 'List of Molecular Profile Ids' }),
         response: { 200: CustomDriverAnnotationReportSchema },
       },
     },

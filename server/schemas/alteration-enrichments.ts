@@ -16,7 +16,7 @@ export type MolecularProfileCasesGroupAndAlterationTypeFilter = Static<typeof Mo
 
 const CountSummarySchema = Type.Object(
   { name: Type.String(), alteredCount: Type.Integer(), profiledCount: Type.Integer() },
-  { title: 'CountSummary' },
+  { $id: 'CountSummary' },
 );
 
 export const AlterationEnrichmentSchema = Type.Object(

@@ -32,7 +32,7 @@ export type ClinicalDataSingleStudyFilter = Static<typeof ClinicalDataSingleStud
 
 export const ClinicalDataIdentifierSchema = Type.Object(
   { entityId: Type.String(), studyId: Type.String() },
-  { title: 'ClinicalDataIdentifier', additionalProperties: false },
+  { $id: 'ClinicalDataIdentifier', additionalProperties: false },
 );
 
 export const ClinicalDataMultiStudyFilterSchema = Type.Object(

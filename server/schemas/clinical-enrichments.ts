@@ -4,7 +4,7 @@ import { ClinicalAttributeSchema } from './clinical-attributes.js';
 
 const SampleIdentifierSchema = Type.Object(
   { studyId: Type.String(), sampleId: Type.String() },
-  { title: 'SampleIdentifier', additionalProperties: false },
+  { $id: 'SampleIdentifier', additionalProperties: false },
 );
 
 // groups and sampleIdentifiers are required here: cBioPortal fails with a 500 on null ones.
@@ -17,7 +17,7 @@ export const GroupFilterSchema = Type.Object(
           name: Type.Optional(Type.String()),
           sampleIdentifiers: Type.Array(SampleIdentifierSchema, { minItems: 1, maxItems: 10_000_000, title: 'sampleIdentifiers' }),
         },
-        { title: 'Group', additionalProperties: false },
+        { $id: 'Group', additionalProperties: false },
       ),
       { minItems: 2, title: 'groups' },
     ),

@@ -2,10 +2,9 @@
 // survival-data fetches (api.md 10).
 import { Type, type Static } from '@sinclair/typebox';
 
-// Models nested more than once in one body carry a title, not an $id (ajv refuses a repeated $id).
 export const ClinicalEventDataSchema = Type.Object(
   { key: Type.Optional(Type.String()), value: Type.Optional(Type.String()) },
-  { title: 'ClinicalEventData' },
+  { $id: 'ClinicalEventData' },
 );
 
 /** ID projection: eventType, patientId, studyId, uniquePatientKey; items of the meta fetch carry no ids. */
@@ -24,14 +23,14 @@ export const ClinicalEventSchema = Type.Object(
 
 export const PatientIdentifierSchema = Type.Object(
   { patientId: Type.String(), studyId: Type.String() },
-  { title: 'PatientIdentifier', additionalProperties: false },
+  { $id: 'PatientIdentifier', additionalProperties: false },
 );
 
 const patientIdentifiers = Type.Array(PatientIdentifierSchema, { minItems: 1, maxItems: 10_000_000 });
 
 export const ClinicalEventRequestSchema = Type.Object(
   { eventType: Type.String(), attributes: Type.Optional(Type.Array(ClinicalEventDataSchema)) },
-  { title: 'ClinicalEventRequest' },
+  { $id: 'ClinicalEventRequest' },
 );
 export type ClinicalEventRequest = Static<typeof ClinicalEventRequestSchema>;
 
@@ -46,7 +45,7 @@ export const ClinicalEventRequestIdentifierSchema = Type.Object(
     clinicalEventRequests: Type.Optional(Type.Array(ClinicalEventRequestSchema, { maxItems: 10_000_000 })),
     position: Type.Union([Type.Literal('FIRST'), Type.Literal('LAST')]),
   },
-  { title: 'ClinicalEventRequestIdentifier' },
+  { $id: 'ClinicalEventRequestIdentifier' },
 );
 
 export const SurvivalRequestSchema = Type.Object(

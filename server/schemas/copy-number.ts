@@ -70,5 +70,5 @@ export const CopyNumberSegSchema = Type.Object(
 
 export const SampleIdentifierSchema = Type.Object(
   { sampleId: Type.String(), studyId: Type.String() },
-  { title: 'SampleIdentifier', additionalProperties: false },
+  { $id: 'SampleIdentifier', additionalProperties: false },
 );

@@ -7,7 +7,7 @@ export const EnrichmentTypeSchema = literalUnion(['SAMPLE', 'PATIENT'] as const,
 
 export const MolecularProfileCaseIdentifierSchema = Type.Object(
   { molecularProfileId: Type.String(), caseId: Type.String() },
-  { title: 'MolecularProfileCaseIdentifier', additionalProperties: false },
+  { $id: 'MolecularProfileCaseIdentifier', additionalProperties: false },
 );
 
 export const MolecularProfileCasesGroupFilterSchema = Type.Object(
@@ -21,7 +21,7 @@ export type MolecularProfileCasesGroupFilter = Static<typeof MolecularProfileCas
 
 const GroupStatisticsSchema = Type.Object(
   { name: Type.String(), meanExpression: Type.Number(), standardDeviation: Type.Number() },
-  { title: 'GroupStatistics' },
+  { $id: 'GroupStatistics' },
 );
 
 export const GenomicEnrichmentSchema = Type.Object(

@@ -2,10 +2,10 @@
 // (api.md 23.3); the request is F's MolecularProfileCasesGroupFilter list (./enrichments.ts).
 import { Type } from '@sinclair/typebox';
 
-const GroupNameSchema = Type.Object({ name: Type.String() }, { title: 'GroupStatistics' });
+const GroupNameSchema = Type.Object({ name: Type.String() }, { $id: 'GroupStatistics' });
 const GroupStatisticsSchema = Type.Object(
   { name: Type.String(), meanExpression: Type.Number(), standardDeviation: Type.Number() },
-  { title: 'GroupStatistics' },
+  { $id: 'GroupStatistics' },
 );
 
 const common = {
@@ -25,7 +25,7 @@ export const GenericAssayBinaryEnrichmentSchema = Type.Object(
   {
     ...common,
     groupsStatistics: Type.Array(GroupStatisticsSchema),
-    counts: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer(), totalCount: Type.Integer() }, { title: 'GenericAssayCountSummary' })),
+    counts: Type.Array(Type.Object({ name: Type.String(), count: Type.Integer(), totalCount: Type.Integer() }, { $id: 'GenericAssayCountSummary' })),
   },
   { $id: 'GenericAssayBinaryEnrichment' },
 );

@@ -21,7 +21,7 @@ export const NamespaceDataSchema = Type.Object(
 
 const SampleIdentifierSchema = Type.Object(
   { sampleId: Type.String(), studyId: Type.String() },
-  { title: 'SampleIdentifier', additionalProperties: false },
+  { $id: 'SampleIdentifier', additionalProperties: false },
 );
 
 // sampleIdentifiers and namespaceAttribute are both required (bothSampleIdentifiersAndNamespaceAttributePresent), checked in the route.

@@ -15,7 +15,7 @@ export const PatientSchema = Type.Object(
 
 const PatientIdentifierSchema = Type.Object(
   { patientId: Type.String(), studyId: Type.String() },
-  { title: 'PatientIdentifier', additionalProperties: false },
+  { $id: 'PatientIdentifier', additionalProperties: false },
 );
 
 // Exactly one list (rule eitherPatientIdentifiersOrUniquePatientKeysPresent, checked in the route);

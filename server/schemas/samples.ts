@@ -18,7 +18,7 @@ export const SampleSchema = Type.Object(
 
 const SampleIdentifierSchema = Type.Object(
   { sampleId: Type.String(), studyId: Type.String() },
-  { title: 'SampleIdentifier', additionalProperties: false },
+  { $id: 'SampleIdentifier', additionalProperties: false },
 );
 
 const list = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Optional(Type.Array(item, { minItems: 1, maxItems: 10_000_000 }));

@@ -16,7 +16,7 @@ export const StructuralVariantGeneSubQuerySchema = Type.Object(
     hugoSymbol: Type.Optional(Type.String()),
     specialValue: Type.Optional(Type.Union([Type.Literal('ANY_GENE'), Type.Literal('NO_GENE')])),
   },
-  { title: 'StructuralVariantGeneSubQuery', additionalProperties: false },
+  { $id: 'StructuralVariantGeneSubQuery', additionalProperties: false },
 );
 export type StructuralVariantGeneSubQuery = Static<typeof StructuralVariantGeneSubQuerySchema>;
 

@@ -23,7 +23,7 @@ export const GisticSchema = Type.Object(
     widePeakEnd: Type.Integer(),
     qValue: Type.Number(),
     amp: Type.Boolean(),
-    genes: Type.Optional(Type.Array(Type.Object({ entrezGeneId: Type.Integer(), hugoGeneSymbol: Type.String() }))),
+    genes: Type.Optional(Type.Array(Type.Object({ entrezGeneId: Type.Integer(), hugoGeneSymbol: Type.String() }, { $id: 'GisticToGene' }))),
   },
   { $id: 'Gistic' },
 );

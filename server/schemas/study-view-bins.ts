@@ -14,7 +14,7 @@ export const DataBinMethodQuery = Type.Object({
 export const dataBinFilterFields = {
   binMethod: opt(literalUnion(['MEDIAN', 'QUARTILE', 'CUSTOM', 'GENERATE'] as const)),
   customBins: opt(Type.Array(Type.Number(), { maxItems: 10_000 })),
-  binsGeneratorConfig: opt(Type.Object({ binSize: Type.Number(), anchorValue: Type.Number() }, { additionalProperties: true, title: 'BinsGeneratorConfig' })),
+  binsGeneratorConfig: opt(Type.Object({ binSize: Type.Number(), anchorValue: Type.Number() }, { additionalProperties: true, $id: 'BinsGeneratorConfig' })),
   disableLogScale: opt(Type.Boolean()),
   start: opt(Type.Number()),
   end: opt(Type.Number()),
@@ -22,7 +22,7 @@ export const dataBinFilterFields = {
 
 export const ClinicalDataBinFilterSchema = Type.Object(
   { attributeId: Type.String(), ...dataBinFilterFields },
-  { additionalProperties: true, title: 'ClinicalDataBinFilter' },
+  { additionalProperties: true, $id: 'ClinicalDataBinFilter' },
 );
 export type ClinicalDataBinFilterBody = Static<typeof ClinicalDataBinFilterSchema>;
 
@@ -51,7 +51,7 @@ const binFields = {
 
 export const GenomicDataBinFilterSchema = Type.Object(
   { hugoGeneSymbol: Type.String(), profileType: Type.String(), ...dataBinFilterFields },
-  { additionalProperties: true, title: 'GenomicDataBinFilter' },
+  { additionalProperties: true, $id: 'GenomicDataBinFilter' },
 );
 
 export const GenomicDataBinCountFilterSchema = Type.Object(
@@ -66,7 +66,7 @@ export const GenomicDataBinSchema = Type.Object(
 
 export const GenericAssayDataBinFilterSchema = Type.Object(
   { stableId: Type.String(), profileType: Type.String(), ...dataBinFilterFields },
-  { additionalProperties: true, title: 'GenericAssayDataBinFilter' },
+  { additionalProperties: true, $id: 'GenericAssayDataBinFilter' },
 );
 
 export const GenericAssayDataBinCountFilterSchema = Type.Object(

@@ -22,7 +22,7 @@ const ClinicalTableDatumSchema = Type.Object(
     studyId: Type.String(),
     value: Type.String(),
   },
-  { title: 'ClinicalData' },
+  { $id: 'ClinicalData' },
 );
 
 export const SampleClinicalDataCollectionSchema = Type.Object(

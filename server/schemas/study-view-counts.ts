@@ -16,7 +16,7 @@ export const ClinicalDataCountFilterSchema = Type.Object(
 export const ClinicalDataCountItemSchema = Type.Object(
   {
     attributeId: Type.String(),
-    counts: Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() }, { title: 'ClinicalDataCount' })),
+    counts: Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() }, { $id: 'ClinicalDataCount' })),
   },
   { $id: 'ClinicalDataCountItem' },
 );

@@ -26,15 +26,15 @@ export const CustomDataCountFilterSchema = Type.Object(
     ),
     studyViewFilter: StudyViewFilterSchema,
   },
-  { ...open, title: 'ClinicalDataCountFilter' },
+  { ...open, $id: 'ClinicalDataCountFilter' },
 );
 
 const CustomDataBinFilterSchema = Type.Object(
   { attributeId: Type.String(), ...dataBinFilterFields, ...customDataFields },
-  { ...open, title: 'ClinicalDataBinFilter' },
+  { ...open, $id: 'ClinicalDataBinFilter' },
 );
 
 export const CustomDataBinCountFilterSchema = Type.Object(
   { attributes: Type.Array(CustomDataBinFilterSchema, { maxItems: 10_000 }), studyViewFilter: StudyViewFilterSchema },
-  { ...open, title: 'ClinicalDataBinCountFilter' },
+  { ...open, $id: 'ClinicalDataBinCountFilter' },
 );

@@ -43,7 +43,7 @@ export const GenericAssayDataCountFilterSchema = Type.Object(
 export const GenericAssayDataCountItemSchema = Type.Object(
   {
     stableId: Type.String(),
-    counts: Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() }, { title: 'GenericAssayDataCount' })),
+    counts: Type.Array(Type.Object({ value: Type.String(), count: Type.Integer() }, { $id: 'GenericAssayDataCount' })),
   },
   { $id: 'GenericAssayDataCountItem' },
 );

@@ -11,7 +11,7 @@ export const ClinicalEventTypeCountSchema = Type.Object(
 export const ClinicalAttributeCountFilterSchema = Type.Object(
   {
     sampleIdentifiers: opt(Type.Array(
-      Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { additionalProperties: true, title: 'SampleIdentifier' }),
+      Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { additionalProperties: true, $id: 'SampleIdentifier' }),
       { minItems: 1, maxItems: 10_000_000 },
     )),
     sampleListId: opt(Type.String()),

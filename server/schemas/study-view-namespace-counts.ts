@@ -8,7 +8,7 @@ const keys = { outerKey: Type.String(), innerKey: Type.String() };
 export const NamespaceDataCountFilterSchema = Type.Object(
   {
     attributes: Type.Optional(Type.Union([Type.Array(
-      Type.Object({ ...keys, values: Type.Optional(Type.Unknown()) }, { title: 'NamespaceDataFilter', additionalProperties: true }),
+      Type.Object({ ...keys, values: Type.Optional(Type.Unknown()) }, { $id: 'NamespaceDataFilter', additionalProperties: true }),
       { maxItems: 100_000 },
     ), Type.Null()])),
     studyViewFilter: StudyViewFilterSchema,
@@ -19,7 +19,7 @@ export const NamespaceDataCountFilterSchema = Type.Object(
 const NamespaceDataCountItemSchema = Type.Object(
   {
     ...keys,
-    counts: Type.Array(Type.Object({ value: Type.String(), count: Type.Integer(), totalCount: Type.Integer() }, { title: 'NamespaceDataCount' })),
+    counts: Type.Array(Type.Object({ value: Type.String(), count: Type.Integer(), totalCount: Type.Integer() }, { $id: 'NamespaceDataCount' })),
   },
   { $id: 'NamespaceDataCountItem' },
 );
@@ -31,11 +31,11 @@ export const NamespaceDataCountsSchema = Type.Array(Type.Union([NamespaceDataCou
 export const NamespaceAttributeCountFilterSchema = Type.Object(
   {
     sampleIdentifiers: Type.Optional(Type.Union([Type.Array(
-      Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { title: 'SampleIdentifier', additionalProperties: true }),
+      Type.Object({ studyId: Type.String(), sampleId: Type.String() }, { $id: 'SampleIdentifier', additionalProperties: true }),
       { minItems: 1, maxItems: 10_000_000, title: 'sampleIdentifiers' },
     ), Type.Null()])),
     namespaceAttributes: Type.Optional(Type.Union([Type.Array(
-      Type.Object(keys, { title: 'NamespaceAttribute', additionalProperties: true }), { maxItems: 100_000 },
+      Type.Object(keys, { $id: 'NamespaceAttribute', additionalProperties: true }), { maxItems: 100_000 },
     ), Type.Null()])),
   },
   { $id: 'NamespaceAttributeCountFilter', additionalProperties: true },

@@ -32,7 +32,7 @@ export const PatientTreatmentReportSchema = Type.Object(
   {
     totalPatients: Type.Integer(),
     totalSamples: Type.Integer(),
-    patientTreatments: Type.Array(Type.Object({ treatment: Type.String(), count: Type.Integer() }, { title: 'PatientTreatment' })),
+    patientTreatments: Type.Array(Type.Object({ treatment: Type.String(), count: Type.Integer() }, { $id: 'PatientTreatment' })),
   },
   { $id: 'PatientTreatmentReport' },
 );

@@ -121,7 +121,7 @@ describe('authorisation matrix', () => {
       const res = await f.app.inject({ method: r.method, url: r.url, ...(r.payload === undefined ? {} : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(r.payload) }) });
       if (res.statusCode !== 401 || res.body !== '') open401.push(o.operationId);
     }
-    expect(open401.sort()).toEqual(['downloadOAuth2DataAccessTokenUsingGET', 'getHealthUsingGET', 'getInfoUsingGET',
-      'getPublicVirtualStudiesUsingGET', 'publishVirtualStudyUsingPOST', 'unPublishVirtualStudyUsingDELETE']);
+    expect(open401.sort()).toEqual(['downloadOAuth2DataAccessTokenUsingGET', 'getInfoUsingGET', 'getPublicVirtualStudiesUsingGET',
+      'getServerStatusUsingGET', 'publishVirtualStudyUsingPOST', 'unPublishVirtualStudyUsingDELETE']);
   });
 });

@@ -21,7 +21,7 @@ const studyView = (extra: (pick: Pick) => Record<string, unknown> = () => ({})):
 const mutationPositions = () => [{ entrezGeneId: TP53, proteinPosStart: 1, proteinPosEnd: 400 }];
 
 export const OPERATIONS: Record<string, Entry> = {
-  getHealthUsingGET: general(),
+  getServerStatusUsingGET: general(),
   getAllStudiesUsingGET: lists(),
   getAllStudiesMetaUsingGET: lists(),
   getStudyUsingGET: reads(),
