@@ -39,7 +39,7 @@ describe('authorisation matrix', () => {
     const CASES_IN_A_NAMED_STUDY = ['sampleId', 'patientId', 'caseId', 'entityId', 'sampleIds', 'ids', 'includeSampleIds'];
     const NO_STUDY = ['attributeId', 'attributeIds', 'cancerTypeId', 'categoricalAttributeId', 'censoredEventRequestIdentifier', 'clinicalAttributeId',
       'endEventRequestIdentifier', 'entrezGeneId', 'entrezGeneIds', 'entrezId', 'geneId', 'genePanelId', 'genericAssayStableId', 'genericAssayStableIds',
-      'genesetId', 'genesetIds', 'genomicProfiles', 'innerKey', 'key', 'numericalAttributeId', 'outerKey', 'pmid', 'resourceId', 'stableId',
+      'genesetId', 'genesetIds', 'genomicProfiles', 'clinicallist', 'innerKey', 'key', 'numericalAttributeId', 'outerKey', 'pmid', 'resourceId', 'stableId',
       'startEventRequestIdentifier', 'typeOfCancerId', 'xAxisAttributeId', 'yAxisAttributeId'];
     // Virtual studies: `id` (the route checks the studies it is built from), `studies` (the same, when saving).
     const VIRTUAL_STUDY = ['id', 'studies'];
