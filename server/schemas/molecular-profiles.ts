@@ -5,10 +5,11 @@ import { STUDY_FIRST_BLOCK } from './common.js';
 const ids = (description: string) => Type.Array(Type.String(), { minItems: 1, maxItems: 10_000_000, description });
 
 /** The classic nested study of Patient.cancerStudy / MolecularProfile.study (api.md 2.5, first block). */
+// cBioPortal's CancerStudy, of which a profile's study (DETAILED) has the first fields.
 export const NestedCancerStudySchema = Type.Object({
   ...STUDY_FIRST_BLOCK,
   readPermission: Type.Boolean(),
-});
+}, { $id: 'CancerStudy' });
 
 export const MolecularProfileSchema = Type.Object(
   {

@@ -5,7 +5,7 @@ import { StudyViewFilterSchema } from './study-view-filter.js';
 export const ClinicalDataCountFilterSchema = Type.Object(
   {
     attributes: Type.Array(
-      Type.Object({ attributeId: Type.String(), values: Type.Optional(Type.Unknown()) }, { additionalProperties: true }),
+      Type.Object({ attributeId: Type.String(), values: Type.Optional(Type.Unknown()) }, { additionalProperties: true, $id: 'ClinicalDataFilter' }),
       { maxItems: 100_000 },
     ),
     studyViewFilter: StudyViewFilterSchema,

@@ -21,7 +21,7 @@ const customDataFields = {
 export const CustomDataCountFilterSchema = Type.Object(
   {
     attributes: Type.Array(
-      Type.Object({ attributeId: Type.String(), values: Type.Optional(Type.Unknown()), ...customDataFields }, open),
+      Type.Object({ attributeId: Type.String(), values: Type.Optional(Type.Unknown()), ...customDataFields }, { ...open, $id: 'ClinicalDataFilter' }),
       { maxItems: 10_000 },
     ),
     studyViewFilter: StudyViewFilterSchema,

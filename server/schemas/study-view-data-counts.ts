@@ -7,7 +7,7 @@ import { opt } from './nullable.js';
 export const GenomicDataCountFilterSchema = Type.Object(
   {
     genomicDataFilters: Type.Array(
-      Type.Object({ hugoGeneSymbol: Type.String(), profileType: Type.String(), values: Type.Optional(Type.Unknown()) }, { additionalProperties: true }),
+      Type.Object({ hugoGeneSymbol: Type.String(), profileType: Type.String(), values: Type.Optional(Type.Unknown()) }, { additionalProperties: true, $id: 'GenomicDataFilter' }),
       { maxItems: 100_000 },
     ),
     studyViewFilter: StudyViewFilterSchema,
@@ -31,7 +31,7 @@ export const MutationDataCountsQuerySchema = Type.Object(
 export const GenericAssayDataCountFilterSchema = Type.Object(
   {
     genericAssayDataFilters: Type.Optional(Type.Union([Type.Array(
-      Type.Object({ stableId: Type.String(), profileType: Type.String(), values: Type.Optional(Type.Unknown()) }, { additionalProperties: true }),
+      Type.Object({ stableId: Type.String(), profileType: Type.String(), values: Type.Optional(Type.Unknown()) }, { additionalProperties: true, $id: 'GenericAssayDataFilter' }),
       { maxItems: 100_000 },
     ), Type.Null()])),
     profileType: opt(Type.String()),
