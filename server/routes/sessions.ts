@@ -124,7 +124,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/session/settings', {
     config: { ownPermissionCheck: true },
     bodyLimit,
-    schema: { tags, operationId: 'updateUserPageSettingsUsingPOST', description: 'Store the caller\'s settings of a page and origin (replacing those stored)', body: PageSettingsDataSchema },
+    schema: {
+      tags, operationId: 'updateUserPageSettingsUsingPOST', description: 'Store the caller\'s settings of a page and origin (replacing those stored)',
+      body: PageSettingsDataSchema, 'x-codegen-request-body-name': 'settingsData',
+    },
   }, async (request, reply) => {
     const owner = requireUser(request, 'Saving page settings');
     const body = request.body as JsonObject & { page: string; origin: string[] };

@@ -22,7 +22,7 @@ export const CustomDataSessionSchema = Type.Object({ id: Type.String(), checksum
 export const CustomGeneListSchema = Type.Object({ id: Type.String(), checksum: Type.String(), data: SessionData }, { $id: 'CustomGeneList' });
 
 /** A group as groups/fetch answers it (cBioPortal's VirtualStudy model, whose data is a VirtualStudyData). */
-export const GroupSessionSchema = Type.Object({ id: Type.String(), checksum: Type.String(), data: SessionData }, { title: 'VirtualStudy' });
+export const GroupSessionSchema = Type.Object({ id: Type.String(), checksum: Type.String(), data: SessionData }, { description: 'a VirtualStudy whose data is the group' });
 
 export const SessionIdSchema = Type.Object({ id: Type.String() });
 
