@@ -98,11 +98,16 @@ export async function withStoredValues<T extends { attributeId: string }>(app: F
   }));
 }
 
+/** The routes that store their body. */
+const STORING = /^\/api\/(session|public_virtual_studies)\//;
+
 /** Installs the lookup of stored charts named by customDataFilters (after the permission check). */
 export function installStoredCustomData(app: FastifyInstance): void {
   app.decorate('customData', new StoredCustomData(app.security.state));
   app.addHook('preHandler', async (request) => {
     if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) return;
+    // What is stored (a session, a virtual study's filter) keeps the body as it was sent.
+    if (STORING.test(request.routeOptions.url ?? '')) return;
     const holders = objectsWhere(request.body, (o) => Array.isArray(o.customDataFilters) && o.customDataFilters.some(withoutValues));
     for (const holder of holders) {
       for (const filter of holder.customDataFilters as (JsonObject | null)[]) {

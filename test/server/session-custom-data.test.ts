@@ -111,6 +111,13 @@ describe('a stored custom chart named by its id', () => {
     // An id that is no stored chart: no effect, as before (study-view.md 3.5).
     expect(await sampleIds(filter('0123456789abcdef01234567'))).toHaveLength(ALL);
   });
+
+  it('is kept by id, not by its values, in what is stored: a group\'s filter as it was sent', async () => {
+    const studyViewFilter = { studyIds: [ES], customDataFilters: [{ attributeId: picked, values: [{ value: 'A' }] }] };
+    const saved = await post('/api/session/group', { name: 'A', studies: [{ id: ES, samples: ['TCGA-A2-A04P-01'] }], studyViewFilter });
+    const back = await app.inject({ url: `/api/session/group/${saved.json().id}` });
+    expect(back.json().data.studyViewFilter).toEqual(studyViewFilter);
+  });
 });
 
 describe('on a login-required instance', () => {
