@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
 import { sql } from '../engine/sql/sql.js';
+import { checkJsonSize, ownerPhrase, TooMany } from './storage-bounds.js';
 import { membersOf, type VirtualStudyData } from './virtual-studies.js';
 
 const SCHEMA_LINK = 'See https://docs.cbioportal.org/virtual-study-data-schema/#virtual-study-json-schema';
@@ -38,30 +39,13 @@ export async function checkCancerType(app: FastifyInstance, id: string): Promise
   if (!row) throw new InvalidRequest(`The cancer type is not valid: ${id}`);
 }
 
-/** Refused before a virtual study is evaluated or stored: 413 when its JSON is too large. */
-export class VirtualStudyTooLarge extends Error {
-  readonly statusCode = 413;
-}
-
-/**
- * Refused when its owner has saved the most allowed. 409 Conflict: the request conflicts with the
- * state of what the owner keeps, and the owner can resolve it and send it again (RFC 9110 15.5.10);
- * 429 would say that waiting helps, 403 that the caller may never save, and 507 is a server fault.
- */
-export class TooManyVirtualStudies extends Error {
-  readonly statusCode = 409;
-}
-
 /** The stored JSON of a virtual study is at most duckportal.virtual_studies.max_kb (the route's bodyLimit bounds its body). */
 export function checkSize(app: FastifyInstance, data: VirtualStudyData): void {
-  const max = app.limits.virtualStudies.maxBytes;
-  const bytes = Buffer.byteLength(JSON.stringify(data));
-  if (bytes > max) throw new VirtualStudyTooLarge(`A virtual study may take at most ${max} bytes of JSON (duckportal.virtual_studies.max_kb); this one takes ${bytes}.`);
+  checkJsonSize(data, app.limits.virtualStudies.maxBytes, 'A virtual study', 'duckportal.virtual_studies.max_kb');
 }
 
 /** The answer to a save beyond duckportal.virtual_studies.max_per_user. */
-export function tooManyVirtualStudies(max: number, anonymous: boolean): TooManyVirtualStudies {
-  const who = anonymous ? 'Callers without login share one owner here, which has' : 'You have';
-  return new TooManyVirtualStudies(`${who} saved ${max} virtual studies, the most one user may keep (duckportal.virtual_studies.max_per_user). `
+export function tooManyVirtualStudies(max: number, anonymous: boolean): TooMany {
+  return new TooMany(`${ownerPhrase(anonymous)} saved ${max} virtual studies, the most one user may keep (duckportal.virtual_studies.max_per_user). `
     + 'Delete old ones with GET /api/session/virtual_study/delete/{id}, then save again.');
 }
