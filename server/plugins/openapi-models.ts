@@ -9,49 +9,79 @@ import type { SwaggerTransform } from '@fastify/swagger';
 type Json = Record<string, unknown>;
 
 const COMPONENTS = '#/components/schemas/';
+/** Keywords that do not make two schemas of one model document different things. */
+const UNDOCUMENTED = new Set(['$id', 'title', 'description', 'additionalProperties']);
 
-/** A copy of `schema` in which every model (a subschema with an `$id`; the root too unless `keepRoot`) is a reference. */
-function referencing(schema: unknown, keepRoot = false, isProperties = false): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => referencing(s));
-  if (typeof schema !== 'object' || schema === null) return schema;
-  const id = (schema as Json).$id;
-  if (!keepRoot && !isProperties && typeof id === 'string') return { $ref: COMPONENTS + id };
-  const out: Json = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = referencing(value, false, !isProperties && key === 'properties');
-  return out;
-}
-
-/** Adds the models of a route schema to `models` (the first one seen of each name), each referencing the models it holds. */
-export function collectModels(schema: unknown, models: Json, isProperties = false): void {
-  if (Array.isArray(schema)) return schema.forEach((s) => collectModels(s, models));
-  if (typeof schema !== 'object' || schema === null) return;
-  const id = (schema as Json).$id;
-  if (!isProperties && typeof id === 'string' && !(id in models)) models[id] = referencing(schema, true);
-  for (const [key, value] of Object.entries(schema)) collectModels(value, models, !isProperties && key === 'properties');
+/** The documented content of a schema, to compare two schemas of one name. */
+function fingerprint(schema: unknown): string {
+  return JSON.stringify(schema, (key, value: unknown) => {
+    if (UNDOCUMENTED.has(key)) return undefined;
+    if (key === 'required' && Array.isArray(value)) return [...value].sort();
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)));
+  });
 }
 
 /**
- * The route schema as documented: its body and responses with their models as references, and the
- * operation's body parameter named (`x-codegen-request-body-name`, which OpenAPI → Swagger 2
- * converters and code generators read).
+ * The models of the routes, by `$id`: the first schema seen of each name is its component. A route
+ * whose schema of that name differs (a stricter or wider variant of the model that it validates
+ * with) shows its own, inline, titled with the name.
  */
-export function documentedSchema(schema: FastifySchema): FastifySchema {
-  const out: Json = { ...schema };
-  if (schema.body) {
-    out.body = referencing(schema.body);
-    out['x-codegen-request-body-name'] ??= bodyName(schema.body as Json);
-  }
-  if (schema.response) out.response = referencing(schema.response);
-  return out as FastifySchema;
-}
+export class Models {
+  private readonly first = new Map<string, { schema: Json; fingerprint: string }>();
 
-/** A route's own swaggerTransform (the Arrow routes') applied to the documented schema: @fastify/swagger calls it instead of the global one. */
-export function documentedRoute(route: RouteOptions): void {
-  const own = route.config?.swaggerTransform;
-  if (typeof own !== 'function') return;
-  const transform: SwaggerTransform = (args) => own({ ...args, schema: documentedSchema(args.schema) });
-  // A new config: the route's may be shared with other routes.
-  route.config = { ...route.config, swaggerTransform: transform };
+  /** Adds the models of a route schema. */
+  add(schema: unknown, isProperties = false): void {
+    if (Array.isArray(schema)) return schema.forEach((s) => this.add(s));
+    if (typeof schema !== 'object' || schema === null) return;
+    const id = (schema as Json).$id;
+    if (!isProperties && typeof id === 'string' && !this.first.has(id)) this.first.set(id, { schema: schema as Json, fingerprint: fingerprint(schema) });
+    for (const [key, value] of Object.entries(schema)) this.add(value, !isProperties && key === 'properties');
+  }
+
+  /** The components: each model with the models it holds as references. */
+  components(): Json {
+    return Object.fromEntries([...this.first].map(([id, { schema }]) => [id, this.referencing(schema, true)]));
+  }
+
+  /** A copy of `schema` in which every model (the root too, unless `keepRoot`) is a reference, or its own variant, titled. */
+  referencing(schema: unknown, keepRoot = false, isProperties = false): unknown {
+    if (Array.isArray(schema)) return schema.map((s) => this.referencing(s));
+    if (typeof schema !== 'object' || schema === null) return schema;
+    const id = (schema as Json).$id;
+    const isModel = !isProperties && typeof id === 'string';
+    if (isModel && !keepRoot && this.first.get(id)!.fingerprint === fingerprint(schema)) return { $ref: COMPONENTS + id };
+    const out: Json = isModel && !keepRoot ? { title: id } : {};
+    for (const [key, value] of Object.entries(schema)) {
+      // An `$id` left in would be named def-N by @fastify/swagger.
+      if (!(isModel && key === '$id')) out[key] = this.referencing(value, false, !isProperties && key === 'properties');
+    }
+    return out;
+  }
+
+  /**
+   * The route schema as documented: its body and responses with their models as references, and
+   * the operation's body parameter named (`x-codegen-request-body-name`, which OpenAPI → Swagger 2
+   * converters and code generators read).
+   */
+  documented(schema: FastifySchema): FastifySchema {
+    const out: Json = { ...schema };
+    if (schema.body) {
+      out.body = this.referencing(schema.body);
+      out['x-codegen-request-body-name'] ??= bodyName(schema.body as Json);
+    }
+    if (schema.response) out.response = this.referencing(schema.response);
+    return out as FastifySchema;
+  }
+
+  /** A route's own swaggerTransform (the Arrow routes') applied to the documented schema: @fastify/swagger calls it instead of the global one. */
+  documentRoute(route: RouteOptions): void {
+    const own = route.config?.swaggerTransform;
+    if (typeof own !== 'function') return;
+    const transform: SwaggerTransform = (args) => own({ ...args, schema: this.documented(args.schema) });
+    // A new config: the route's may be shared with other routes.
+    route.config = { ...route.config, swaggerTransform: transform };
+  }
 }
 
 /**

@@ -6,25 +6,29 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { documentedUnions } from './openapi-document.js';
 import { apiGroup } from './openapi-groups.js';
-import { collectModels, documentedRoute, documentedSchema } from './openapi-models.js';
+import { Models } from './openapi-models.js';
 import { toSwagger2 } from './swagger2.js';
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
-  // The models of the routes added after this, filled as they are added (the components are read
-  // when the description is first asked for).
-  const models: Record<string, unknown> = {};
+  // The models of the routes added after this; the components are filled once all are added (they
+  // are read when the description is first asked for).
+  const models = new Models();
+  const components: Record<string, unknown> = {};
   app.addHook('onRoute', (route) => {
-    collectModels(route.schema, models);
-    documentedRoute(route);
+    models.add(route.schema);
+    models.documentRoute(route);
+  });
+  app.addHook('onReady', async () => {
+    Object.assign(components, models.components());
   });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: { title: 'cBioPortal web Public API (duckportal)', version: '1.0', description: 'The cBioPortal web API, served from DuckDB.' },
       servers: [{ url: '/' }],
-      components: { schemas: models as never },
+      components: { schemas: components as never },
     },
-    transform: ({ schema, url }) => ({ schema: schema && documentedSchema(schema), url }),
+    transform: ({ schema, url }) => ({ schema: schema && models.documented(schema), url }),
     transformObject: (document) => ('openapiObject' in document ? documentedUnions(document.openapiObject as Record<string, unknown>) : document.swaggerObject) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/api/swagger-ui' });

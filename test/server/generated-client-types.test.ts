@@ -17,6 +17,8 @@ interface FrontEndOperation {
   method: string;
   path: string;
   body?: { name: string; type: string };
+  /** Our body is a wider variant of the model (inline): it must accept the model's values. */
+  bodyAccepts?: boolean;
   response?: string;
   pathParameters?: string[];
   queryParameters?: string[];
@@ -32,6 +34,9 @@ const OURS: Record<string, Partial<FrontEndOperation>> = {
   // brackets included ("fillThisOneIfYouWant…,EG. [\"tcgaA1A0Sd01\", …]"), which no client can use.
   fetchCorrelatedGenesUsingPOST: { body: { name: 'sampleIdsToQueryACustomSubset', type: 'string[]' } },
   fetchGenesetHierarchyInfoUsingPOST: { body: { name: 'sampleIdsToQueryACustomSubset', type: 'string[]' } },
+  // A custom chart's attributes may carry its samples (custom data without a saved session).
+  fetchCustomDataCountsUsingPOST: { bodyAccepts: true },
+  fetchCustomDataBinCountsUsingPOST: { bodyAccepts: true },
 };
 
 let app: FastifyInstance;
@@ -63,7 +68,8 @@ function callsOf(id: string, o: FrontEndOperation): string {
   const op = `operations['${id}']`;
   const lines = [`type Op_${id} = ${op};`];
   // NonNullable: a body cBioPortal lets a client leave out may be null.
-  if (o.body) lines.push(`export const body_${id}: Same<NonNullable<NonNullable<${op}['requestBody']>['content']['application/json']>, ${typeOf(o.body.type)}> = true;`);
+  const body = `NonNullable<NonNullable<${op}['requestBody']>['content']['application/json']>`;
+  if (o.body) lines.push(`export const body_${id}: ${o.bodyAccepts ? 'Accepts' : 'Same'}<${body}, ${typeOf(o.body.type)}> = true;`);
   if (o.response) lines.push(`export const answer_${id}: Same<Answer<Op_${id}>, ${typeOf(o.response)}> = true;`);
   if (o.pathParameters) lines.push(`export const path_${id}: Has<${op}['parameters']['path'], ${o.pathParameters.map((p) => `'${p}'`).join(' | ')}> = true;`);
   if (o.queryParameters) lines.push(`export const query_${id}: Has<${op}['parameters']['query'], ${o.queryParameters.map((p) => `'${p}'`).join(' | ')}> = true;`);
@@ -73,6 +79,8 @@ function callsOf(id: string, o: FrontEndOperation): string {
 const PRELUDE = `import type { components, operations } from './api.js';
 /** true only when A and B are the same type (each assignable to the other, invariantly). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+/** true when every value of B is one of A. */
+type Accepts<A, B> = [B] extends [A] ? true : false;
 /** true only when T declares every key K. */
 type Has<T, K extends PropertyKey> = K extends keyof NonNullable<T> ? true : false;
 type Answer<O> = O extends { responses: { 200: { content: { 'application/json': infer A } } } } ? A : never;
