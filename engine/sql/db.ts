@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { migrateStudyStore } from './migrations.js';
 import { pause } from '../pause.js';
 import { Turns } from '../turns.js';
-import { ArrowBatches, type ArrowRows } from './arrow-chunks.js';
+import { ArrowBatches, type ArrowRows, type Columns } from './arrow-chunks.js';
 import { checkDoubleTypes, concatenate, doubleColumns } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
@@ -174,19 +174,25 @@ export class Db {
    * batch: an empty result is one batch without rows, which carries the fields.
    */
   async *arrowBatches(rows: ArrowRows, fields: Schema): AsyncGenerator<RecordBatch, void, undefined> {
-    let batches: ArrowBatches | undefined;
+    const plan = new ArrowBatches(rows.query, await this.describe(rows.query), fields, rows.numbers, apiName);
     let yielded = false;
-    for await (const batch of this.streamed(rows.query, (result) => {
-      const b = (batches = new ArrowBatches(result.columnNames(), result.columnTypes(), fields, rows.numbers, apiName));
-      return (chunk) => b.append(chunk);
-    })) {
+    for await (const batch of this.streamed(plan.packed, () => (chunk) => plan.append(chunk))) {
       if (batch) yield batch;
       yielded ||= batch !== undefined;
     }
-    if (batches) {
-      const last = batches.flush();
-      if (last.numRows > 0 || !yielded) yield last;
-    }
+    const last = plan.flush();
+    if (last.numRows > 0 || !yielded) yield last;
+  }
+
+  /**
+   * A query's column names and types, from its plan under LIMIT 0 (a prepared statement leaves
+   * them unresolved where a parameter's type decides them).
+   */
+  private describe(query: Sql): Promise<Columns> {
+    return this.withConnection(async (c) => {
+      const result = await timed(() => c.run(`SELECT * FROM (${query.text}) LIMIT 0`, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
+      return { names: result.columnNames(), types: result.columnTypes() };
+    });
   }
 
   /**
