@@ -2,6 +2,7 @@
 import type { ExpressionSize } from './demo/generate-demo-study.js';
 import type { Machine } from './machine.js';
 import type { SqlTiming } from './sql-replay.js';
+import type { FormatTiming } from './suites/answer-formats.js';
 import type { ConcurrencyRun } from './suites/concurrency.js';
 import type { LoadFigures } from './suites/load.js';
 import type { StatsTiming } from './suites/stats.js';
@@ -29,6 +30,8 @@ export interface BenchResult {
   suites: {
     load?: LoadFigures;
     'core-api'?: SqlTiming[];
+    /** Run with core-api: the study's mutations as JSON, gzip JSON and Arrow. */
+    'answer-formats'?: FormatTiming[];
     'study-view'?: StudyViewTiming[];
     stats?: StatsTiming[];
     concurrency?: ConcurrencyRun[];

@@ -55,12 +55,18 @@ export interface Case {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** Request headers beside the defaults (e.g. an Accept naming Arrow). */
+  headers?: Record<string, string>;
+  /** false: compression not accepted (default: gzip, deflate and br are, as a browser sends). */
+  compressed?: boolean;
 }
 
 export interface Timing {
   name: string;
   items: number;
+  /** The answer's decoded bytes, and the bytes that crossed the wire (compressed, if it was). */
   bytes: number;
+  wireBytes: number;
   p50: number;
   p95: number;
   /** The first request, before the warm-up ones (cold caches: e.g. the cohort not yet materialised). */
@@ -86,6 +92,7 @@ export interface ClientReport {
   serverMs: number[];
   first: number;
   bytes: number;
+  wireBytes: number;
   items: number;
 }
 
@@ -115,11 +122,11 @@ export async function measure(base: string, c: Case, runs: number): Promise<Timi
   const worker = timedClient();
   const report = await new Promise<ClientReport>((resolve, reject) => {
     worker.once('message', (m: { report?: ClientReport; error?: string }) => (m.report ? resolve(m.report) : reject(new Error(`${c.name}: ${m.error}`))));
-    worker.postMessage({ url: `${base}${c.path}`, method: c.method, body, runs });
+    worker.postMessage({ url: `${base}${c.path}`, method: c.method, body, runs, headers: c.headers, compressed: c.compressed });
   });
   const [total, sqlMs, serverMs] = [report.total, report.sqlMs, report.serverMs].map((xs) => xs.sort((a, b) => a - b));
   return {
-    name: c.name, items: report.items, bytes: report.bytes, p50: round1(quantile(total, 0.5)), p95: round1(quantile(total, 0.95)),
+    name: c.name, items: report.items, bytes: report.bytes, wireBytes: report.wireBytes, p50: round1(quantile(total, 0.5)), p95: round1(quantile(total, 0.95)),
     first: round1(report.first), sqlP50: round1(quantile(sqlMs, 0.5)), serverP50: round1(quantile(serverMs, 0.5)),
   };
 }

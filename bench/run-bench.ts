@@ -9,6 +9,7 @@ import type { ExpressionSize } from './demo/generate-demo-study.js';
 import { peakRssMb } from './harness.js';
 import { describeMachine } from './machine.js';
 import { renderReports } from './report/render-report.js';
+import { runAnswerFormatsSuite } from './suites/answer-formats.js';
 import { runConcurrencySuite } from './suites/concurrency.js';
 import { runCoreApiSuite } from './suites/core-api.js';
 import { runLoadSuite } from './suites/load.js';
@@ -89,7 +90,11 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
         peakRssAfterMb[name] = peakRssMb(pid);
         return value;
       };
-      result.suites['core-api'] = await step('core-api', () => runCoreApiSuite(ctx));
+      result.suites['core-api'] = await step('core-api', async () => {
+        const core = await runCoreApiSuite(ctx);
+        result.suites['answer-formats'] = await runAnswerFormatsSuite(ctx);
+        return core;
+      });
       result.suites['study-view'] = await step('study-view', () => runStudyViewSuite(ctx));
       result.suites.stats = await step('stats', () => runStatsSuite(ctx));
       result.suites.concurrency = await step('concurrency', () => runConcurrencySuite(ctx, options.connections, options.durationSeconds));

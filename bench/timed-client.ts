@@ -3,6 +3,7 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { parentPort } from 'node:worker_threads';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { RecordBatchReader } from 'apache-arrow';
 import type { Case, ClientReport } from './harness.js';
 
 interface Job {
@@ -11,6 +12,8 @@ interface Job {
   /** The request's JSON, serialised by the harness. */
   body?: string;
   runs: number;
+  headers?: Record<string, string>;
+  compressed?: boolean;
 }
 
 interface Answer {
@@ -18,6 +21,8 @@ interface Answer {
   headers: IncomingHttpHeaders;
   /** The body, decoded, in the pieces it came in (joined only when read: a 50 MB copy per request is the client's own cost). */
   chunks: Buffer[];
+  /** Bytes received before decoding. */
+  wireBytes: number;
 }
 
 const keepAlive = new Agent({ keepAlive: true });
@@ -32,29 +37,57 @@ const decoders: Record<string, () => NodeJS.ReadWriteStream> = {
  * in large pieces. Node's fetch decodes 16 KB at a time through web streams (nodejs/undici#2014):
  * for a 50 MB answer that curl --compressed received and decoded in 35 ms, fetch took 220.
  */
-function send({ url, method, body }: Job): Promise<Answer> {
+function send({ url, method, body, headers: extra, compressed }: Job): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, deflate, br' };
+    const headers: Record<string, string | number> = compressed === false ? {} : { 'accept-encoding': 'gzip, deflate, br' };
     if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    Object.assign(headers, extra);
     const req = request(url, { method, headers, agent: keepAlive }, (res) => {
+      let wireBytes = 0;
+      res.on('data', (chunk: Buffer) => (wireBytes += chunk.length));
       const encoding = res.headers['content-encoding'];
       const decoded = encoding !== undefined && encoding in decoders ? res.pipe(decoders[encoding]()) : res;
       const chunks: Buffer[] = [];
       decoded.on('data', (chunk: Buffer) => chunks.push(chunk));
       decoded.once('error', reject);
-      decoded.once('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks }));
+      decoded.once('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, chunks, wireBytes }));
     });
     req.once('error', reject);
     req.end(body);
   });
 }
 
+/** JSON texts longer than this (V8 strings end near 512 MB) are counted, not parsed. */
+const PARSED_BYTES = 256 << 20;
+
+/** The items of an answer: an Arrow stream's rows, a JSON array's elements (1 for another value). */
+function itemsOf(type: string, body: Buffer): number {
+  if (type.startsWith('application/vnd.apache.arrow.stream')) return [...RecordBatchReader.from(body)].reduce((n, b) => n + b.numRows, 0);
+  if (body[0] !== 0x5b) return 1;
+  if (body.length < PARSED_BYTES) return (JSON.parse(body.toString()) as unknown[]).length;
+  // The commas between the array's elements: at depth 1, outside strings.
+  let depth = 0;
+  let inString = false;
+  let commas = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2c && depth === 1) commas++;
+  }
+  return body.length > 2 ? commas + 1 : 0;
+}
+
 /**
- * A request is timed from its sending to the last byte of its decoded answer; the last answer's
- * JSON is parsed, untimed, for its size. A non-2xx answer ends the job with an error.
+ * A request is timed from its sending to the last byte of its decoded answer; the last answer is
+ * read, untimed, for its items. A non-2xx answer ends the job with an error.
  */
 async function run(job: Job): Promise<ClientReport> {
-  const report: ClientReport = { total: [], sqlMs: [], serverMs: [], first: 0, bytes: 0, items: 0 };
+  const report: ClientReport = { total: [], sqlMs: [], serverMs: [], first: 0, bytes: 0, wireBytes: 0, items: 0 };
   for (let i = 0; i < job.runs + 2; i++) {
     const t0 = performance.now();
     const res = await send(job);
@@ -67,9 +100,10 @@ async function run(job: Job): Promise<ClientReport> {
     report.sqlMs.push(Number(/sql;dur=([\d.]+)/.exec(serverTiming)?.[1] ?? NaN));
     report.serverMs.push(Number(/total;dur=([\d.]+)/.exec(serverTiming)?.[1] ?? NaN));
     if (i === job.runs + 1) {
-      const text = Buffer.concat(res.chunks).toString();
-      report.bytes = text.length;
-      report.items = text.startsWith('[') ? JSON.parse(text).length : 1;
+      const body = Buffer.concat(res.chunks);
+      report.bytes = body.length;
+      report.wireBytes = res.wireBytes;
+      report.items = itemsOf(String(res.headers['content-type'] ?? ''), body);
     }
   }
   return report;

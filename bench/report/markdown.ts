@@ -11,6 +11,7 @@ export interface ChartLinks {
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
+const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 const cell = (x: unknown) => String(x ?? '').replace(/\|/g, '\\|');
 
 function table(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
@@ -57,6 +58,14 @@ export function reportMarkdown(r: BenchResult, charts: ChartLinks, compared: rea
   if (core !== undefined) {
     out.push(`## Core API\n\nOver HTTP; "server p50" is the server's own time (Server-Timing total, before compression and transfer), "SQL p50" the same statements run directly in DuckDB, "ratio" HTTP p50 / SQL p50 (none when a warm request runs no SQL).\n\n` +
       table(timed, core.map((t) => [t.name, n(t.items), t.first, t.p50, t.p95, t.serverP50, t.directSqlP50, t.ratio, t.statements])) + chart(charts['core-api'], 'Core API latency'));
+  }
+  const formats = r.suites['answer-formats'];
+  if (formats !== undefined) {
+    out.push(`## Answer formats\n\nEvery mutation of the study (\`POST /api/mutations/fetch\`, SUMMARY) as JSON, as gzip-compressed JSON and as Arrow ` +
+      `(\`Accept: application/vnd.apache.arrow.stream\`, not compressed), timed to the last decoded byte.\n\n` + table(
+      ['format', 'rows', 'MB on the wire', 'MB decoded', 'first (ms)', 'p50 (ms)', 'p95 (ms)', 'server p50 (ms)'],
+      formats.map((t) => [t.name, n(t.items), mb(t.wireBytes), mb(t.bytes), t.first, t.p50, t.p95, t.serverP50]),
+    ));
   }
   const sv = r.suites['study-view'];
   if (sv !== undefined) {

@@ -9,6 +9,7 @@ import { renderReports } from '../../bench/report/render-report.js';
 import type { BenchResult } from '../../bench/bench-result.js';
 import { runBench } from '../../bench/run-bench.js';
 import { ON_DEMAND_STUDY_VIEW_ENDPOINTS, STUDY_VIEW_ENDPOINTS } from '../../bench/study-view-cases.js';
+import { answerFormatCases } from '../../bench/suites/answer-formats.js';
 import { coreApiCases } from '../../bench/suites/core-api.js';
 import { statsCases } from '../../bench/suites/stats.js';
 import { checkWellFormedXml } from '../helpers/well-formed-xml.js';
@@ -87,6 +88,21 @@ describe('npm run bench at a tiny scale', () => {
     expect(core.find((t) => t.name.startsWith('GET /api/studies/{id}/samples'))?.items).toBe(SAMPLES);
   });
 
+  it("times the study's mutations as JSON, gzip JSON and Arrow, with their bytes on the wire", () => {
+    const formats = result.suites['answer-formats']!;
+    expect(formats.map((t) => t.name)).toEqual(answerFormatCases().map((c) => c.name));
+    expectSaneTimings(formats);
+    const [json, gzip, arrow] = formats;
+    // Every mutation row the load wrote (the study has one mutation profile).
+    expect(json.items).toBe(result.suites.load!.mutations);
+    for (const t of [gzip, arrow]) expect(t.items, t.name).toBe(json.items);
+    expect(json.wireBytes).toBe(json.bytes);
+    expect(gzip.bytes).toBe(json.bytes);
+    expect(gzip.wireBytes).toBeLessThan(json.wireBytes / 4);
+    expect(arrow.wireBytes).toBe(arrow.bytes);
+    expect(arrow.wireBytes).toBeLessThan(json.wireBytes);
+  });
+
   it('times the statistics with the health probe running beside them', () => {
     const stats = result.suites.stats!;
     expect(stats.map((t) => t.name)).toEqual(statsCases([], []).map((c) => c.name));
@@ -123,7 +139,7 @@ describe('npm run bench at a tiny scale', () => {
 
   it('writes a Markdown report with a section per suite and well-formed SVG charts', () => {
     const md = readFileSync(markdownPath, 'utf8');
-    for (const heading of ['## Load', '## Core API', '## Study View', '## Statistics', '## Concurrency']) expect(md).toContain(heading);
+    for (const heading of ['## Load', '## Core API', '## Answer formats', '## Study View', '## Statistics', '## Concurrency']) expect(md).toContain(heading);
     expect(md).toContain(result.machine.commit);
     const charts = [...md.matchAll(/!\[[^\]]*\]\(([^)]+\.svg)\)/g)].map((m) => m[1]);
     expect(charts.map((c) => c.slice(c.lastIndexOf('-') + 1))).toEqual(['api.svg', 'view.svg', 'stats.svg', 'throughput.svg']);
