@@ -9,16 +9,17 @@ export const UNWALKED: ReadonlySet<string> = new Set(['studyIds', 'sampleIdentif
 
 export function objectsWhere(body: unknown, test: (object: JsonObject) => boolean): JsonObject[] {
   const found: JsonObject[] = [];
-  // for-in and no intermediate arrays: bodies are walked on every request.
-  const walk = (value: unknown): void => {
+  // A stack, not recursion: a body may nest 10,000 deep. for-in: bodies are walked on every request.
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
     if (Array.isArray(value)) {
-      for (const item of value) if (typeof item === 'object' && item !== null) walk(item);
+      for (const item of value) if (typeof item === 'object' && item !== null) pending.push(item);
     } else if (typeof value === 'object' && value !== null) {
       const object = value as JsonObject;
       if (test(object)) found.push(object);
-      for (const key in object) if (!UNWALKED.has(key)) walk(object[key]);
+      for (const key in object) if (!UNWALKED.has(key)) pending.push(object[key]);
     }
-  };
-  walk(body);
+  }
   return found;
 }

@@ -17,7 +17,7 @@ import {
 } from '../schemas/sessions.js';
 import { checkPersonal, checkStudiesReadable, mayReadStudies, ownerOf, requireUser } from '../sessions/session-access.js';
 import { checkSessionSize, tooManySessions } from '../sessions/session-limits.js';
-import { settingsData } from '../sessions/session-payloads.js';
+import { checkNesting, settingsData } from '../sessions/session-payloads.js';
 import { newSessionId, SESSION_RULES, type SessionType } from '../sessions/session-types.js';
 import { originsOf, virtualStudyJson, type VirtualStudyData } from '../virtual-studies.js';
 
@@ -84,6 +84,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rule = SESSION_RULES[type];
       if (rule.personal) requireUser(request, `Saving a ${type}`);
       const owner = ownerOf(request);
+      checkNesting(request.body);
       const data = rule.dataOf(request.body as JsonObject, { owner, now: now() });
       checkSessionSize(app, data);
       await checkStudiesReadable(app, request, rule.studiesOf(data));
@@ -131,6 +132,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const owner = requireUser(request, 'Saving page settings');
     const body = request.body as JsonObject & { page: string; origin: string[] };
+    checkNesting(body);
     const author = { owner, now: now() };
     checkSessionSize(app, settingsData(body, author));
     const stored = await putSettings(state, { id: newSessionId(), type: 'settings', owner, page: body.page, origin: body.origin },

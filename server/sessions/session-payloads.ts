@@ -18,6 +18,20 @@ const fail = (field: string, text: string): never => {
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Jackson's default bound on nesting (StreamReadConstraints), which cBioPortal's reading of a body applies. */
+const MAX_NESTING = 1000;
+
+/** A body nested deeper than cBioPortal reads is refused (and JSON.stringify would overflow the stack on it). */
+export function checkNesting(body: unknown): void {
+  const pending: [unknown, number][] = [[body, 1]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_NESTING) throw new InvalidRequest(`The request payload nests deeper than ${MAX_NESTING} levels`);
+    for (const item of Object.values(value)) if (typeof item === 'object' && item !== null) pending.push([item, depth + 1]);
+  }
+}
+
 export function objectOf(value: unknown, field: string): JsonObject {
   return isObject(value) ? value : fail(field, 'must be a JSON object');
 }
