@@ -159,6 +159,15 @@ describe('content negotiation', () => {
     expect(await typeFor(ARROW_STREAM)).toBe(ARROW_STREAM);
   });
 
+  it('Arrow is not compressed, JSON is (README: gzip JSON is smaller than gzip Arrow; Arrow saves parsing)', async () => {
+    const headers = { 'accept-encoding': 'gzip' };
+    const arrow = await app.inject({ method: 'GET', url: '/api/samples', headers: { ...headers, accept: ARROW_STREAM } });
+    expect(arrow.rawPayload.length).toBeGreaterThan(1024); // above the compression threshold
+    expect(arrow.headers['content-encoding']).toBeUndefined();
+    expect(tableFromIPC(arrow.rawPayload).numRows).toBeGreaterThan(0);
+    expect((await app.inject({ method: 'GET', url: '/api/samples', headers })).headers['content-encoding']).toBe('gzip');
+  });
+
   it('routes that do not opt in answer JSON', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/studies', headers: { accept: ARROW_STREAM } });
     expect(res.headers['content-type']).toMatch(/^application\/json/u);
