@@ -40,11 +40,11 @@ function withArrowMedia(response: Json): Json {
  * JSON (q-values; JSON wins ties, `*∕*` and `application/*`; no Accept header means JSON).
  */
 export function wantsArrow(request: FastifyRequest): boolean {
-  const accept = request.headers.accept;
+  const accept = request.headers.accept?.toLowerCase();
   if (request.routeOptions.config.arrow !== true || accept === undefined || !accept.includes('arrow')) return false;
   // The negotiator compares tokens and q-values only: media ranges become tokens, wildcards `*`.
   const ranges = accept.split(',').map((range) => {
-    const [type, ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    const [type, ...params] = range.split(';').map((p) => p.trim());
     const q = params.find((p) => p.startsWith('q='));
     return `${type === '*/*' || type === 'application/*' ? '*' : type}${q === undefined ? '' : `;${q}`}`;
   });

@@ -185,8 +185,9 @@ export class Db {
   }
 
   /**
-   * A query's column names and types, from its plan under LIMIT 0 (a prepared statement leaves
-   * them unresolved where a parameter's type decides them).
+   * A query's column names and types, from its plan under LIMIT 0, which DuckDB runs as an empty
+   * result (~20 ms for the mutations of 10,000 samples, whose query takes ~250); a prepared
+   * statement leaves them unresolved where a parameter's type decides them.
    */
   private describe(query: Sql): Promise<Columns> {
     return this.withConnection(async (c) => {

@@ -157,6 +157,7 @@ describe('content negotiation', () => {
     expect(await typeFor(`${ARROW_STREAM}, */*;q=0.1`)).toBe(ARROW_STREAM);
     expect(await typeFor(`${ARROW_STREAM};q=0, application/json`)).toMatch(/^application\/json/u);
     expect(await typeFor(ARROW_STREAM)).toBe(ARROW_STREAM);
+    expect(await typeFor('Application/Vnd.Apache.Arrow.Stream; Q=0.9, text/html;q=0.8')).toBe(ARROW_STREAM);
   });
 
   it('Arrow is not compressed, JSON is (README: gzip JSON is smaller than gzip Arrow; Arrow saves parsing)', async () => {
