@@ -37,7 +37,7 @@ function withArrowMedia(response: Json): Json {
 
 /**
  * Whether to answer `request` with Arrow: its route opts in and its Accept header prefers Arrow to
- * JSON (q-values; JSON wins ties, `*∕*` and `application/*`; no Accept header means JSON).
+ * JSON (q-values; JSON wins ties and the wildcards `*` and `application/*`; no Accept header means JSON).
  */
 export function wantsArrow(request: FastifyRequest): boolean {
   const accept = request.headers.accept?.toLowerCase();

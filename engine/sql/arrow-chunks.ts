@@ -3,8 +3,8 @@
 // are the costly part: DuckDB hands out each one longer than 12 bytes through a call of ~10 µs
 // (get_data_from_pointer), so the query is wrapped to give every text column as its byte length
 // and a row's texts concatenated in one column: one call per row instead of one per text (the
-// mutations of 10,000 samples, 70,670 rows: 4.5 s for five text columns alone, ~0.4 s all of them
-// packed). A record batch gathers some chunks: Arrow's writer costs ~5 ms per batch of 35
+// mutations of 10,000 samples, 70,670 rows: 4.5 s for five text columns read one by one, ~0.5 s
+// for all 24 packed, on the shared 2-core machine). A record batch gathers some chunks: Arrow's writer costs ~5 ms per batch of 35
 // columns, whatever its length (2,048-row batches took 2.6 s per million rows to write,
 // 32,768-row ones 0.4 s).
 import duckdb from '@duckdb/node-bindings';
@@ -32,7 +32,7 @@ interface ColumnBuilder {
   finish(): Data;
 }
 
-/** The query's columns (names and types), as a prepared statement describes them. */
+/** The query's columns (names and types), as its plan gives them (Db.describe). */
 export interface Columns {
   names: readonly string[];
   types: readonly DuckDBType[];
