@@ -4,9 +4,11 @@
 // (get_data_from_pointer), so the query is wrapped to give every text column as its byte length
 // and a row's texts concatenated in one column: one call per row instead of one per text (the
 // mutations of 10,000 samples, 70,670 rows: 4.5 s for five text columns read one by one, ~0.5 s
-// for all 24 packed, on the shared 2-core machine). A record batch gathers some chunks: Arrow's writer costs ~5 ms per batch of 35
-// columns, whatever its length (2,048-row batches took 2.6 s per million rows to write,
-// 32,768-row ones 0.4 s).
+// for all 24 packed, on the shared 2-core machine). That call per row is still most of a large
+// answer's time (by estimate, ~20 s of the 26 s of 1,965,603 mutations); texts joined by DuckDB
+// per block of rows would take an aggregation holding the whole answer.
+// A record batch gathers some chunks: Arrow's writer costs ~5 ms per batch of 35 columns, whatever
+// its length (2,048-row batches took 2.6 s per million rows to write, 32,768-row ones 0.4 s).
 import duckdb from '@duckdb/node-bindings';
 import { DuckDBStructType, DuckDBTypeId, type DuckDBDataChunk, type DuckDBType } from '@duckdb/node-api';
 import { raw, sql, type Fragment } from './sql.js';
