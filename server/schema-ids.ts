@@ -18,10 +18,21 @@ export function withoutIds(schema: unknown, isProperties = false): unknown {
   return out;
 }
 
-/** A validator factory (`schemaController.compilersFactory.buildValidator`) compiling each route schema without its `$id`s. */
+/**
+ * A validator factory (`schemaController.compilersFactory.buildValidator`) compiling each route
+ * schema without its `$id`s. One copy per schema: ajv keeps a compiled validator per schema object,
+ * and the routes sharing a body model (the ~40 taking a StudyViewFilter) then compile it once (a
+ * copy per route doubled the time to build the app).
+ */
 export function validatorsWithoutIds<R extends { schema: Schema }, V>(factory: Factory<R, V>): Factory<R, V> {
+  const copies = new WeakMap<Schema, Schema>();
+  const copyOf = (schema: Schema) => {
+    let copy = copies.get(schema);
+    if (copy === undefined) copies.set(schema, (copy = withoutIds(schema) as Schema));
+    return copy;
+  };
   return (externalSchemas, options) => {
     const compile = factory(externalSchemas, options);
-    return (route) => compile({ ...route, schema: withoutIds(route.schema) as Schema });
+    return (route) => compile({ ...route, schema: copyOf(route.schema) });
   };
 }

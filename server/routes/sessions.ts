@@ -15,7 +15,7 @@ import {
   CreatedTypeSchema, CustomDataSessionSchema, CustomGeneListSchema, GroupSessionSchema, ListedTypeSchema, OperationSchema, PageSettingsDataSchema,
   PageSettingsIdentifierSchema, ReadTypeSchema, SessionIdSchema, SessionSchema, StudyIdsBodySchema,
 } from '../schemas/sessions.js';
-import { checkPersonal, checkStudiesReadable, mayReadStudies, ownerOf, requireUser } from '../sessions/session-access.js';
+import { checkPersonal, checkStudiesReadable, mayReadStudies, ownerOf, quotaOwnerOf, requireUser } from '../sessions/session-access.js';
 import { checkSessionSize, tooManySessions } from '../sessions/session-limits.js';
 import { checkNesting, settingsData } from '../sessions/session-payloads.js';
 import { newSessionId, SESSION_RULES, type SessionType } from '../sessions/session-types.js';
@@ -90,7 +90,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await checkStudiesReadable(app, request, rule.studiesOf(data));
       const { user } = request.caller;
       const members = rule.listed && user !== undefined ? [user] : [];
-      const id = await insertSession(state, { id: newSessionId(), type, owner, data, origin: rule.originOf?.(data), members }, now(),
+      const id = await insertSession(state, { id: newSessionId(), type, owner: quotaOwnerOf(request), data, origin: rule.originOf?.(data), members }, now(),
         { maxPerOwner: app.limits.sessions.maxPerUser, deduplicated: rule.deduplicated });
       if (id === 'full') throw tooManySessions(app, request);
       return { id };

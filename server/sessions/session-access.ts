@@ -12,6 +12,14 @@ import { allReadable } from '../plugins/security.js';
 /** Who owns what a caller stores: the anonymous user of an open instance is one owner. */
 export const ownerOf = (request: FastifyRequest) => request.caller.user ?? 'anonymous';
 
+/**
+ * Whom a stored session counts against (duckportal.sessions.max_per_user): the logged-in user, or,
+ * without login, the client's address. A public portal's visitors store Results View queries and
+ * comparisons all day: one quota for all of them would refuse every visitor once it was reached.
+ * Only the count uses it; the data keeps `ownerOf`.
+ */
+export const quotaOwnerOf = (request: FastifyRequest) => request.caller.user ?? `anonymous@${request.ip}`;
+
 /** The logged-in caller's name; 403 without one (login-free instances). */
 export function requireUser(request: FastifyRequest, what: string): string {
   const { user } = request.caller;

@@ -2,7 +2,7 @@
 // caps a document of cBioPortal's session service at 16 MB): 413 for a session too large, 409 for
 // one too many, as the virtual study bounds.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkJsonSize, ownerPhrase, TooMany } from '../storage-bounds.js';
+import { checkJsonSize, TooMany } from '../storage-bounds.js';
 
 /** The stored JSON of a session is at most duckportal.sessions.max_kb (the routes' bodyLimit bounds its body). */
 export function checkSessionSize(app: FastifyInstance, data: unknown): void {
@@ -11,5 +11,7 @@ export function checkSessionSize(app: FastifyInstance, data: unknown): void {
 
 export function tooManySessions(app: FastifyInstance, request: FastifyRequest): TooMany {
   const max = app.limits.sessions.maxPerUser;
-  return new TooMany(`${ownerPhrase(request.caller.user === undefined)} stored ${max} sessions, the most one user may keep (duckportal.sessions.max_per_user).`);
+  // Without login the count is the client address's (quotaOwnerOf).
+  const who = request.caller.user === undefined ? 'Callers without login from your address have' : 'You have';
+  return new TooMany(`${who} stored ${max} sessions, the most one user may keep (duckportal.sessions.max_per_user).`);
 }

@@ -245,8 +245,9 @@ describe('virtual study and gene lists', () => {
   it('keeps gene lists personal: listed and read by their users only', async () => {
     const id = await idOf(as('alice', 'POST', '/api/session/custom_gene_list/save', { name: 'Mine', geneList: ['TP53', 'KRAS', 'TP53'] }));
     const other = await idOf(as('alice', 'POST', '/api/session/custom_gene_list', { name: 'Other', geneList: ['EGFR'] }));
-    const lists = (await as('alice', 'GET', '/api/session/custom_gene_list')).json() as { id: string; data: unknown }[];
-    expect(lists.map((l) => [l.id, l.data])).toEqual([[id, { name: 'Mine', geneList: ['TP53', 'KRAS'], users: ['alice'] }], [other, { name: 'Other', geneList: ['EGFR'], users: ['alice'] }]]);
+    const lists = (await as('alice', 'GET', '/api/session/custom_gene_list')).json() as { id: string; data: { name: string } }[];
+    // Oldest first; two stored within one millisecond come in id order, so compare by name.
+    expect(lists.map((l) => [l.id, l.data]).sort((a, b) => ((a[1] as { name: string }).name < (b[1] as { name: string }).name ? -1 : 1))).toEqual([[id, { name: 'Mine', geneList: ['TP53', 'KRAS'], users: ['alice'] }], [other, { name: 'Other', geneList: ['EGFR'], users: ['alice'] }]]);
     expect((await as('bob', 'GET', '/api/session/custom_gene_list')).json()).toEqual([]);
     for (const url of [`/api/session/custom_gene_list/${id}`, `/api/session/custom_gene_list/add/${id}`]) expect([(await as('bob', 'GET', url)).statusCode], url).toEqual([403]);
   });
@@ -319,5 +320,30 @@ describe('bounds on stored sessions', () => {
     expect((await post('alice', '/api/session/settings', { page: 'results_view', origin: [ES] })).statusCode).toBe(409);
     expect(await idOf(post('bob', '/api/session/main_session', { cancer_study_list: ES, n: 2 }))).not.toBe(first);
     expect(await count()).toBe(3);
+  });
+});
+
+describe('bounds on sessions stored without login', () => {
+  let bounded: { app: FastifyInstance; state: StateStore };
+  beforeAll(async () => {
+    await app.close();
+    bounded = await openApp({ loginFree: true, limits: { ...DEFAULT_LIMITS, sessions: { maxBytes: 2000, maxPerUser: 2 } } });
+  });
+  afterAll(async () => {
+    await bounded.app.close();
+    bounded.state.close();
+    ({ app, state } = await openApp());
+  });
+  const save = (remoteAddress: string, n: number) =>
+    bounded.app.inject({ method: 'POST', url: '/api/session/main_session', remoteAddress, payload: { cancer_study_list: ES, n } });
+
+  it('counts them per client address: one visitor reaching the cap leaves the others able to store', async () => {
+    for (const n of [1, 2]) expect((await save('192.0.2.1', n)).statusCode).toBe(200);
+    const refused = await save('192.0.2.1', 3);
+    expect([refused.statusCode, refused.json()]).toEqual([409, { message: 'Callers without login from your address have stored 2 sessions, the most one user may keep (duckportal.sessions.max_per_user).' }]);
+    expect((await save('192.0.2.2', 3)).statusCode).toBe(200);
+    // The stored data names no address.
+    const stored = await bounded.state.read((d) => d.all<{ data: string }>(sql`SELECT data FROM session`));
+    expect(stored.map((r) => r.data).join()).not.toMatch(/192\.0\.2/);
   });
 });
