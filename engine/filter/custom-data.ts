@@ -1,8 +1,9 @@
 // customDataFilters (study-view.md 3.5) with the inline `samples` the front end sends: per filter,
 // a listed sample passes when its value matches (STRING: upper-cased equality; NUMBER, or no
 // datatype: the Legacy range-enclosure rule); a sample absent from the filter's list passes iff the filter has NA.
-// Session-stored custom data is not available here: a filter without inline samples names unknown
-// custom data and, as documented for Legacy, has no effect (CS would empty the cohort, quirk 18).
+// A chart saved as a session arrives with its values filled in by the server
+// (server/sessions/stored-custom-data.ts); a filter still without samples names no stored chart
+// and, as documented for Legacy, has no effect (CS would empty the cohort, quirk 18).
 import { sql, type Fragment } from '../sql/sql.js';
 import type { CustomDataFilter, CustomSample } from './normalize.js';
 import { hasRange, isNaRequest, type DataFilterValue } from './values.js';

@@ -1,6 +1,7 @@
 // Custom data ("custom charts", study-view.md 3.5, 4.5): user-defined values per sample. cBioPortal
 // reads the datasets from its session service by attribute id; here they come with the request:
-// the attribute's own inline `samples`, else those of the customDataFilter with the same id.
+// the attribute's own inline `samples` (the server fills in those of a chart saved as a session),
+// else those of the customDataFilter with the same id.
 import { normalizeStudyViewFilter, type CustomSample } from '../filter/normalize.js';
 import type { Cohort, StudyViewFilter } from '../filter/compile.js';
 import type { Db } from '../sql/db.js';
