@@ -105,7 +105,8 @@ export function customData(body: JsonObject, author: Author): JsonObject {
     patientAttribute: flag(body.patientAttribute, 'patientAttribute') ?? fail('patientAttribute', 'must not be null'),
     priority: text(body.priority, 'priority'),
     data: values.map((v, i) => defined({
-      sampleId: requiredText(v.sampleId, `data[${i}].sampleId`), patientId: requiredText(v.patientId, `data[${i}].patientId`),
+      // The front end's Study View sends values without patientId (StudyViewPageStore): optional.
+      sampleId: requiredText(v.sampleId, `data[${i}].sampleId`), patientId: text(v.patientId, `data[${i}].patientId`),
       studyId: requiredText(v.studyId, `data[${i}].studyId`), value: text(v.value, `data[${i}].value`),
     })),
   });

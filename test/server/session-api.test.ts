@@ -173,6 +173,10 @@ describe('custom charts', () => {
     expect((await as('bob', 'POST', '/api/session/custom_data/fetch', [ES])).json()).toEqual([]);
     expect((await as('bob', 'GET', `/api/session/custom_data/add/${id}`)).statusCode).toBe(200);
     expect((await as('bob', 'POST', '/api/session/custom_data/fetch', [ES])).json()).toHaveLength(1);
+    // As the front end's Study View saves a chart: values without patientId.
+    const fromFrontEnd = await as('alice', 'POST', '/api/session/custom_data', { ...CHART, data: [{ studyId: ES, sampleId: 'TCGA-A2-A04P-01', value: 'A' }] });
+    expect(fromFrontEnd.statusCode).toBe(200);
+    expect((await as('alice', 'GET', `/api/session/custom_data/${fromFrontEnd.json().id}`)).json().data.data).toEqual([{ sampleId: 'TCGA-A2-A04P-01', studyId: ES, value: 'A' }]);
     for (const [bad, message] of [
       [{ ...CHART, displayName: null }, 'displayName must not be null'],
       [{ ...CHART, patientAttribute: 'no' }, 'patientAttribute must be true or false'],

@@ -22,7 +22,8 @@ let db: Db;
 let app: FastifyInstance;
 let state: StateStore;
 
-const value = (sampleId: string, v: string, studyId = ES) => ({ studyId, sampleId, patientId: sampleId.slice(0, -3), value: v });
+// As the front end's Study View sends them: no patientId.
+const value = (sampleId: string, v: string, studyId = ES) => ({ studyId, sampleId, value: v });
 const chart = (values: ReturnType<typeof value>[], datatype = 'STRING') =>
   ({ origin: [ES], displayName: 'Picked', description: 'Picked', datatype, patientAttribute: false, priority: 0, data: values });
 /** A, A, B, NA (not counted as a value) and a sample the study does not have. */
