@@ -101,13 +101,21 @@ export async function withStoredValues<T extends { attributeId: string }>(app: F
 /** The routes that store their body. */
 const STORING = /^\/api\/(session|public_virtual_studies)\//;
 
-/** Installs the lookup of stored charts named by customDataFilters (after the permission check). */
+/** Installs the lookup of stored charts named by customDataFilters (after the permission check); before the routes are added. */
 export function installStoredCustomData(app: FastifyInstance): void {
   app.decorate('customData', new StoredCustomData(app.security.state));
+  // The routes whose body can hold customDataFilters (a StudyViewFilter), found once as they are
+  // added: the others' bodies (e.g. every patient of a study posted to clinical-data/fetch) are not
+  // walked. What is stored (a session, a virtual study's filter) keeps the body as it was sent.
+  const walked = new Set<string>();
+  const routeKey = (method: unknown, url: string) => `${String(method)} ${url}`;
+  app.addHook('onRoute', (route) => {
+    const body = route.schema?.body;
+    if (body && !STORING.test(route.url) && JSON.stringify(body).includes('"customDataFilters"')) walked.add(routeKey(route.method, route.url));
+  });
   app.addHook('preHandler', async (request) => {
+    if (!walked.has(routeKey(request.routeOptions.method, request.routeOptions.url ?? ''))) return;
     if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) return;
-    // What is stored (a session, a virtual study's filter) keeps the body as it was sent.
-    if (STORING.test(request.routeOptions.url ?? '')) return;
     const holders = objectsWhere(request.body, (o) => Array.isArray(o.customDataFilters) && o.customDataFilters.some(withoutValues));
     for (const holder of holders) {
       for (const filter of holder.customDataFilters as (JsonObject | null)[]) {
