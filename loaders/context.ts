@@ -43,8 +43,9 @@ export class StudyContext {
     readonly incremental: boolean,
   ) {}
 
-  warn(location: Location, message: string): void {
-    this.warnings.add(location, message);
+  /** `skippedRows`: data rows the warning covers (see Warnings.add). */
+  warn(location: Location, message: string, skippedRows?: number): void {
+    this.warnings.add(location, message, skippedRows);
   }
 
   /** Allocates the next integer key of `table.column` (keys are global across studies). */

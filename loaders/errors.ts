@@ -28,35 +28,61 @@ export class LoadError extends Error {
 export interface Warning {
   location: Location;
   message: string;
+  /** Data rows of the file this warning says were left out. */
+  skippedRows: number;
 }
+
+/** Warnings with the same file and message: their count and first lines. */
+export interface WarningGroup {
+  file: string;
+  message: string;
+  count: number;
+  lines: number[];
+  skippedRows: number;
+}
+
+/**
+ * How the format loaders word a warning about one row that is not loaded ("…, row skipped",
+ * "…; event skipped", "…, row ignored", "…; the first row is kept").
+ */
+const DROPS_ITS_ROW = /(skipped|row ignored|the first row is kept)$/;
 
 /** Collects warnings; identical messages of one file are summarised with a count. */
 export class Warnings {
   readonly list: Warning[] = [];
+  /** Rows left out by design (a MAF's Silent mutations): counted in the file summary, not warnings. */
+  readonly filtered: Warning[] = [];
 
-  add(location: Location, message: string): void {
-    this.list.push({ location, message });
+  /** `skippedRows`: how many rows the warning covers; by default one if its line's row was dropped. */
+  add(location: Location, message: string, skippedRows?: number): void {
+    this.list.push({ location, message, skippedRows: skippedRows ?? (location.line !== undefined && DROPS_ITS_ROW.test(message) ? 1 : 0) });
+  }
+
+  filter(location: Location, reason: string, rows: number): void {
+    this.filtered.push({ location, message: reason, skippedRows: rows });
+  }
+
+  groups(maxLines = 5): WarningGroup[] {
+    const groups = new Map<string, WarningGroup>();
+    for (const w of this.list) {
+      const file = basename(w.location.file);
+      const key = `${file}\u0000${w.message}`;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { file, message: w.message, count: 0, lines: [], skippedRows: 0 }));
+      group.count++;
+      group.skippedRows += w.skippedRows;
+      if (w.location.line !== undefined && group.lines.length < maxLines) group.lines.push(w.location.line);
+    }
+    return [...groups.values()];
   }
 
   summary(maxPerKind = 5): string[] {
-    const groups = new Map<string, Warning[]>();
-    for (const w of this.list) {
-      const key = `${basename(w.location.file)}\u0000${w.message}`;
-      const group = groups.get(key) ?? [];
-      group.push(w);
-      groups.set(key, group);
-    }
-    const lines: string[] = [];
-    for (const group of groups.values()) {
-      const first = group[0];
-      const lineNos = group
-        .map((w) => w.location.line)
-        .filter((n): n is number => n !== undefined)
-        .slice(0, maxPerKind);
-      const where = lineNos.length ? ` (line ${lineNos.join(', ')}${group.length > lineNos.length ? ', ...' : ''})` : '';
-      const times = group.length > 1 ? ` ×${group.length}` : '';
-      lines.push(`${basename(first.location.file)}${where}: ${first.message}${times}`);
-    }
-    return lines;
+    return this.groups(maxPerKind).map(formatWarningGroup);
   }
+}
+
+export function formatWarningGroup({ file, message, count, lines }: WarningGroup): string {
+  const where = lines.length ? ` (line ${lines.join(', ')}${count > lines.length ? ', ...' : ''})` : '';
+  const times = count > 1 ? ` ×${count}` : '';
+  return `${file}${where}: ${message}${times}`;
 }

@@ -6,7 +6,9 @@ import { raw, sql } from '../engine/sql/sql.js';
 import { StudyContext } from './context.js';
 import { deriveStudyData } from './derive.js';
 import { deleteStudyRows } from './store/delete-study.js';
-import { LoadError, Warnings } from './errors.js';
+import { LoadError, type Warnings } from './errors.js';
+import { countDataRows } from './report/data-rows.js';
+import { LoadProblems, StudyRefused, type StudyReport } from './report/load-report.js';
 import { loadCancerTypes } from './formats/cancer-type.js';
 import { addGlobalCaseList, extendCaseLists, loadCaseLists } from './formats/case-lists.js';
 import { loadClinicalSamples } from './formats/clinical.js';
@@ -32,6 +34,8 @@ export interface LoadSummary {
   rows: Record<string, number>;
   /** Seconds spent per data file (the clinical sample file and every meta-declared file). */
   fileSeconds: Record<string, number>;
+  /** Per file: rows read, loaded and skipped with the reasons; the warnings (no errors: it loaded). */
+  report: StudyReport;
   warnings: string[];
   seconds: number;
 }
@@ -39,55 +43,61 @@ export interface LoadSummary {
 export interface LoadOptions {
   /** Called with each data file's path as it starts (progress display). */
   onFile?: (path: string) => void;
+  /** Only check (validate into a scratch store): the derived data, which checks nothing, is not computed. */
+  checkOnly?: boolean;
 }
 
+/**
+ * Loads a study, or throws StudyRefused with every error found: after a file's error the load goes
+ * on with the files that do not depend on it, then everything is rolled back.
+ */
 export async function loadStudy(db: Db, genes: GeneResolver, dir: string, options: LoadOptions = {}): Promise<LoadSummary> {
   const started = performance.now();
-  const study = readStudyDir(dir);
-  const warnings = new Warnings();
-  const studyMeta = single(study, 'study');
-  const studyId = checkStudyIds(study);
-  const incremental = studyMeta === undefined;
+  const problems = new LoadProblems();
   const fileSeconds: Record<string, number> = {};
-  const timed = async (meta: MetaFile, work: () => Promise<void>) => {
+  const timed = async (meta: MetaFile, work: () => Promise<void>): Promise<boolean> => {
     const path = dataFilePath(meta);
     options.onFile?.(path);
     const t0 = performance.now();
-    await work();
+    const ok = await problems.attempt(work);
     fileSeconds[basename(path)] = (fileSeconds[basename(path)] ?? 0) + (performance.now() - t0) / 1000;
+    if (ok) problems.rowsRead.set(path, await countDataRows(path));
+    return ok;
   };
+  let studyId: string | undefined;
+  const opened: { ctx?: StudyContext } = {};
   const ctx = await db.transaction(async () => {
-    for (const panel of findGenePanelFiles(dir)) await importGenePanelFile(db, genes, panel, warnings, incremental ? undefined : studyId);
-    const ctx = incremental ? await openIncremental(db, genes, warnings, study, studyId) : await createStudy(db, genes, warnings, study, studyMeta);
-    const samplesMeta = single(study, 'clinical-sample');
-    if (samplesMeta) await timed(samplesMeta, () => loadClinicalSamples(ctx, samplesMeta)); else if (!incremental) throw new LoadError({ file: dir }, 'the study has no clinical sample file (meta with datatype SAMPLE_ATTRIBUTES)');
-    for (const meta of orderedDataMetas(study)) {
-      const loader = DATA_LOADERS.find(([kind]) => kind === meta.kind)?.[1];
-      if (!loader) throw new LoadError({ file: meta.path }, `no loader for ${meta.kind}`);
-      await timed(meta, () => loader(ctx, meta));
-    }
-    await writeProfiledSamples(ctx);
-    if (incremental) {
-      if (samplesMeta) await extendCaseLists(ctx, study.caseListFiles, ctx.sampleFileIds);
-    } else {
-      await loadCaseLists(ctx, study.caseListFiles);
-      if (parseStudyMeta(studyMeta).addGlobalCaseList) await addGlobalCaseList(ctx);
-    }
-    const t0 = performance.now();
-    await deriveStudyData(ctx);
-    fileSeconds['(derived data)'] = (performance.now() - t0) / 1000;
-    return ctx;
+    await problems.attempt(async () => {
+      const study = readStudyDir(dir, (error) => problems.errors.push(error));
+      const studyMeta = single(study, 'study');
+      studyId = checkStudyIds(study);
+      // A meta file that could not be read may have been the study's: then it is not incremental.
+      if (studyMeta === undefined && problems.errors.length > 0) return;
+      const reloading = incremental(studyMeta) ? undefined : studyId;
+      for (const panel of findGenePanelFiles(dir)) await problems.attempt(async () => void (await importGenePanelFile(db, genes, panel, problems.warnings, reloading)));
+      opened.ctx = incremental(studyMeta)
+        ? await openIncremental(db, genes, problems.warnings, study, studyId)
+        : await createStudy(db, genes, problems, study, studyMeta);
+      await loadFiles(opened.ctx, problems, study, studyMeta, timed);
+      if (problems.errors.length > 0 || options.checkOnly) return;
+      const t0 = performance.now();
+      await deriveStudyData(opened.ctx);
+      fileSeconds['(derived data)'] = (performance.now() - t0) / 1000;
+    });
+    if (problems.errors.length > 0 || !opened.ctx) throw new StudyRefused(problems.report(dir, studyId));
+    return opened.ctx;
   });
   const rows = Object.fromEntries([...ctx.rowCounts].filter(([, n]) => n > 0).sort());
   // `table` is one of our own table names below, never input.
   const count = async (table: string) =>
     (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${raw(table)} WHERE study_key = ${ctx.study.key}`))?.n ?? 0;
   return {
-    studyId, incremental, rows, fileSeconds,
+    studyId: ctx.study.id, incremental: ctx.incremental, rows, fileSeconds,
+    report: problems.report(dir, ctx.study.id),
     samples: await count('sample'),
     patients: await count('patient'),
     profiles: await count('molecular_profile'),
-    warnings: warnings.summary(),
+    warnings: problems.warnings.summary(),
     seconds: (performance.now() - started) / 1000,
   };
 }
@@ -109,15 +119,46 @@ function checkStudyIds(study: StudyDir): string {
   return [...ids][0];
 }
 
-async function createStudy(db: Db, genes: GeneResolver, warnings: Warnings, study: StudyDir, meta: MetaFile): Promise<StudyContext> {
+const incremental = (studyMeta: MetaFile | undefined): studyMeta is undefined => studyMeta === undefined;
+
+type TimedFile = (meta: MetaFile, work: () => Promise<void>) => Promise<boolean>;
+
+/** The study's files after the study record, in the reference importer's order. */
+async function loadFiles(ctx: StudyContext, problems: LoadProblems, study: StudyDir, studyMeta: MetaFile | undefined, timed: TimedFile): Promise<void> {
+  const samplesMeta = single(study, 'clinical-sample');
+  const dataMetas = orderedDataMetas(study);
+  if (samplesMeta) {
+    if (!(await timed(samplesMeta, () => loadClinicalSamples(ctx, samplesMeta)))) {
+      // Every later file names samples: checked against a part of them, each would only fail.
+      for (const path of [...dataMetas.map((m) => dataFilePath(m)), ...study.caseListFiles]) problems.notChecked.set(path, 'the clinical sample file has errors');
+      return;
+    }
+  } else if (!ctx.incremental) throw new LoadError({ file: study.dir }, 'the study has no clinical sample file (meta with datatype SAMPLE_ATTRIBUTES)');
+  for (const meta of dataMetas) {
+    const loader = DATA_LOADERS.find(([kind]) => kind === meta.kind)?.[1];
+    if (!loader) throw new LoadError({ file: meta.path }, `no loader for ${meta.kind}`);
+    await timed(meta, () => loader(ctx, meta));
+  }
+  await writeProfiledSamples(ctx);
+  await problems.attempt(async () => {
+    if (incremental(studyMeta)) {
+      if (samplesMeta) await extendCaseLists(ctx, study.caseListFiles, ctx.sampleFileIds);
+    } else {
+      await loadCaseLists(ctx, study.caseListFiles);
+      if (parseStudyMeta(studyMeta).addGlobalCaseList) await addGlobalCaseList(ctx);
+    }
+  });
+}
+
+async function createStudy(db: Db, genes: GeneResolver, problems: LoadProblems, study: StudyDir, meta: MetaFile): Promise<StudyContext> {
   const record = parseStudyMeta(meta);
   const cancerTypes = single(study, 'cancer-type');
-  if (cancerTypes) await loadCancerTypes(db, cancerTypes, warnings);
+  if (cancerTypes) await problems.attempt(() => loadCancerTypes(db, cancerTypes, problems.warnings));
   const previous = await db.one<{ study_key: number }>(sql`SELECT study_key FROM cancer_study WHERE study_id = ${record.studyId}`);
   if (previous) await deleteStudyRows(db, previous.study_key);
   const studyKey = previous?.study_key ?? ((await db.one<{ k: number }>(sql`SELECT coalesce(max(study_key), 0)::INTEGER + 1 AS k FROM cancer_study`))?.k ?? 1);
   await insertStudy(db, meta, studyKey, record);
-  return new StudyContext(db, genes, warnings, { key: studyKey, id: record.studyId, referenceGenome: record.referenceGenome }, false);
+  return new StudyContext(db, genes, problems.warnings, { key: studyKey, id: record.studyId, referenceGenome: record.referenceGenome }, false);
 }
 
 async function openIncremental(db: Db, genes: GeneResolver, warnings: Warnings, study: StudyDir, studyId: string): Promise<StudyContext> {

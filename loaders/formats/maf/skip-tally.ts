@@ -2,8 +2,12 @@
 // (with the first line and an example) instead of one per row.
 import type { StudyContext } from '../../context.js';
 
-/** Reasons that are normal filtering, not problems: counted, never warned about. */
-const SILENT = new Set(['filtered', 'normal-sample', 'intergenic']);
+/** Reasons that are normal filtering, not problems: counted in the file summary, never warned about. */
+const FILTERED: Record<string, (example: string) => string> = {
+  filtered: (verdict) => `${verdict.replace(/^classification /, '')} mutations filtered`,
+  'normal-sample': () => 'rows of normal samples left out',
+  intergenic: () => 'intergenic rows left out (Hugo_Symbol Unknown)',
+};
 
 const MESSAGES: Record<string, string> = {
   'Validation_Status Wildtype': 'Validation_Status Wildtype',
@@ -15,22 +19,21 @@ const MESSAGES: Record<string, string> = {
 };
 
 export class SkipTally {
-  private readonly reasons = new Map<string, { count: number; line: number; example: string }>();
+  private readonly reasons = new Map<string, { reason: string; count: number; line: number; example: string }>();
 
   add(reason: string, line: number, example: string): void {
-    const entry = this.reasons.get(reason);
+    // Filtered rows are counted per filter verdict ("Silent", "Intron"), the others per reason.
+    const key = reason === 'filtered' ? `${reason}\u0000${example}` : reason;
+    const entry = this.reasons.get(key);
     if (entry) entry.count++;
-    else this.reasons.set(reason, { count: 1, line, example });
-  }
-
-  count(reason: string): number {
-    return this.reasons.get(reason)?.count ?? 0;
+    else this.reasons.set(key, { reason, count: 1, line, example });
   }
 
   report(ctx: StudyContext, file: string): void {
-    for (const [reason, { count, line, example }] of this.reasons) {
-      if (SILENT.has(reason)) continue;
-      ctx.warn({ file, line }, `${count} row(s) skipped: ${MESSAGES[reason] ?? reason} (first: ${example})`);
+    for (const { reason, count, line, example } of this.reasons.values()) {
+      const filtered = FILTERED[reason];
+      if (filtered) ctx.warnings.filter({ file, line }, filtered(example), count);
+      else ctx.warn({ file, line }, `${count} row(s) skipped: ${MESSAGES[reason] ?? reason} (first: ${example})`, count);
     }
   }
 }
