@@ -1,9 +1,11 @@
 // Sessions in the state store (cBioPortal's session service, built in): stored, read by id, found
-// by user and origin, settings replaced in place. Each write is one transaction of the state file,
-// so that the per-owner count cannot be passed by saves at once, from this process or another.
+// by user and origin, settings replaced in place. Each write is one transaction of the state store,
+// and writes never interleave, so that the per-owner count cannot be passed by saves at once, from
+// this server or another.
 import { createHash } from 'node:crypto';
-import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
+import type { StateDb } from './state-backend.js';
+import { epochMsOf, timestampOf } from './state-sql.js';
 import type { StateStore } from './state-store.js';
 
 export interface SessionRecord {
@@ -40,7 +42,7 @@ export const checksumOf = (text: string) => createHash('md5').update(text).diges
 
 const originKey = (origin: readonly string[] = []) => [...new Set(origin)].sort();
 
-const RECORD = sql`SELECT id, type, owner, data, checksum, epoch_ms(updated) AS updated FROM session`;
+const RECORD = sql`SELECT id, type, owner, data, checksum, ${epochMsOf('updated')} AS updated FROM session`;
 
 /**
  * Stores a session and answers its id: a new one's, or that of the stored session of the same type
@@ -59,13 +61,13 @@ export function insertSession(store: StateStore, s: NewSession, now: number, lim
   });
 }
 
-async function insertIn(db: Db, s: Omit<NewSession, 'data'>, text: string, now: number): Promise<void> {
+async function insertIn(db: StateDb, s: Omit<NewSession, 'data'>, text: string, now: number): Promise<void> {
   await db.run(sql`INSERT INTO session VALUES (${s.id}, ${s.type}, ${s.owner}, ${text}, ${checksumOf(text)}, ${originKey(s.origin)}::VARCHAR[],
-    ${s.page ?? null}, make_timestamp(${now * 1000}::BIGINT), make_timestamp(${now * 1000}::BIGINT))`);
+    ${s.page ?? null}, ${timestampOf(now)}, ${timestampOf(now)})`);
   for (const user of s.members ?? []) await setMemberIn(db, s.type, s.id, user, true);
 }
 
-async function countOf(db: Db, owner: string): Promise<number> {
+async function countOf(db: StateDb, owner: string): Promise<number> {
   return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM session WHERE owner = ${owner}`))?.n ?? 0;
 }
 
@@ -91,7 +93,7 @@ export function memberIdsOf(store: StateStore, type: string, user: string): Prom
 export function usersOf(store: StateStore, type: string, ids: readonly string[]): Promise<Map<string, string[]>> {
   return store.read(async (db) => {
     const rows = await db.all<{ id: string; users: string[] }>(sql`
-      SELECT id, list(username ORDER BY username) AS users FROM session_user WHERE type = ${type} AND id IN (SELECT unnest(${ids}::VARCHAR[])) GROUP BY id`);
+      SELECT id, array_agg(username ORDER BY username) AS users FROM session_user WHERE type = ${type} AND id IN (SELECT unnest(${ids}::VARCHAR[])) GROUP BY id`);
     return new Map(rows.map((r) => [r.id, r.users]));
   });
 }
@@ -101,7 +103,7 @@ export function setMember(store: StateStore, type: string, id: string, user: str
   return store.write((db) => setMemberIn(db, type, id, user, member));
 }
 
-async function setMemberIn(db: Db, type: string, id: string, user: string, member: boolean): Promise<void> {
+async function setMemberIn(db: StateDb, type: string, id: string, user: string, member: boolean): Promise<void> {
   if (member) await db.run(sql`INSERT INTO session_user VALUES (${type}, ${id}, ${user}) ON CONFLICT DO NOTHING`);
   else await db.run(sql`DELETE FROM session_user WHERE type = ${type} AND id = ${id} AND username = ${user}`);
 }
@@ -123,7 +125,7 @@ export function putSettings(store: StateStore, s: Omit<NewSession, 'data'> & { t
       WHERE type = 'settings' AND owner = ${s.owner} AND page = ${s.page} AND origin = ${originKey(s.origin)}::VARCHAR[] ORDER BY updated DESC LIMIT 1`);
     const text = JSON.stringify(merge(stored === undefined ? undefined : JSON.parse(stored.data)));
     if (stored) {
-      await db.run(sql`UPDATE session SET data = ${text}, checksum = ${checksumOf(text)}, updated = make_timestamp(${now * 1000}::BIGINT) WHERE id = ${stored.id}`);
+      await db.run(sql`UPDATE session SET data = ${text}, checksum = ${checksumOf(text)}, updated = ${timestampOf(now)} WHERE id = ${stored.id}`);
       return 'stored';
     }
     if ((await countOf(db, s.owner)) >= maxPerOwner) return 'full';

@@ -1,17 +1,13 @@
-// The state store: a small DuckDB file beside the study store (`<store>.state.duckdb`) holding
-// what changes while the server runs (engine/state/schema.sql). The study store stays open
-// read-only; this file is opened only for the moment of a read or a write, so that
-// `duckportal users grant` and other servers on the same store can write it too. Readers get an
-// in-memory snapshot, read again only when the state's mark says that something was written, so
-// a request pays the read of a 50-byte file, not a database open.
-import { randomUUID } from 'node:crypto';
+// The state store: what changes while the server runs (engine/state/schema.sql), shared by every
+// server and CLI command of a deployment. By default a small DuckDB file beside the study store
+// (file-backend.ts); with a postgresql:// URL a PostgreSQL database (postgres-backend.ts), for
+// servers on several machines. Readers get an in-memory snapshot, read again only when the
+// backend's version says that something was written since.
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
-import { inTurn, openWaiting, readMark, writeMark } from './state-file.js';
-
-const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
+import type { StateBackend, StateDb } from './state-backend.js';
+import { epochMsOf } from './state-sql.js';
+import { FileBackend } from './file-backend.js';
 
 export interface TokenRow {
   token: string;
@@ -40,40 +36,38 @@ export interface StateSnapshot {
 /** The state file of a study store file (':memory:' stays in memory). */
 export const statePathOf = (storePath: string) => (storePath === ':memory:' ? ':memory:' : `${storePath}.state.duckdb`);
 
+/** A location naming a PostgreSQL database rather than a state file. */
+export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
+
 /**
- * How a reader knows that the state changed, exactly. Every write bumps `generation` (schema.sql)
- * in its own transaction and, before it commits and while it holds the file's write lock, replaces
- * the mark (`<state file>.mark`) with that generation and a fresh random id. A snapshot is kept
- * under the mark read before it was read: any write committed after that read replaced the mark
- * with a value never seen before, so the next snapshot() reads the file again. (The file's size
- * and mtime, used before, stay the same across writes of the same pages within one clock tick:
- * a revoke could go unseen.) A write that fails after replacing the mark costs one extra read.
+ * A snapshot is kept under the version read before it was read: any write committed after that
+ * read gives a version never seen before, so the next snapshot() reads the state again.
  */
 export class StateStore {
-  /** 'lock-wait': an open found the file locked by another process and will try again. */
-  readonly events = new EventEmitter();
-  private cached?: { mark: string; snapshot: Promise<StateSnapshot> };
-  /** The mark of an in-memory store, which has no file beside it. */
-  private memoryMark = '-';
+  private cached?: { version: string; snapshot: Promise<StateSnapshot> };
 
   private constructor(
-    readonly path: string,
-    /** Kept open for ':memory:' only. */
-    private readonly memory?: Db,
+    readonly location: string,
+    private readonly backend: StateBackend,
+    /** 'lock-wait': an open found the state file locked by another process and will try again. */
+    readonly events: EventEmitter,
   ) {}
 
-  static async open(path: string): Promise<StateStore> {
-    const store = path === ':memory:' ? new StateStore(path, await Db.open(path, { schema: SCHEMA })) : new StateStore(path);
-    await store.write(async () => undefined); // creates the file, its schema and its mark
-    return store;
+  /** A state file (or ':memory:'), or a postgresql:// URL; StateStoreUnavailable when PostgreSQL cannot be reached. */
+  static async open(location: string): Promise<StateStore> {
+    const events = new EventEmitter();
+    const backend = isPostgresUrl(location)
+      ? await (await import('./postgres-backend.js')).PostgresBackend.open(location)
+      : await FileBackend.open(location, () => events.emit('lock-wait'));
+    return new StateStore(location, backend, events);
   }
 
-  /** The current state; the same object until something writes the file. */
-  snapshot(): Promise<StateSnapshot> {
-    const mark = this.memory ? this.memoryMark : readMark(this.markPath);
-    if (this.cached?.mark !== mark) {
-      const snapshot = this.withDb(true, readSnapshot);
-      this.cached = { mark, snapshot };
+  /** The current state; the same object until something writes. */
+  async snapshot(): Promise<StateSnapshot> {
+    const version = await this.backend.version();
+    if (this.cached?.version !== version) {
+      const snapshot = this.backend.read(readSnapshot);
+      this.cached = { version, snapshot };
       snapshot.catch(() => {
         if (this.cached?.snapshot === snapshot) this.cached = undefined;
       });
@@ -81,61 +75,34 @@ export class StateStore {
     return this.cached.snapshot;
   }
 
-  /** Runs `work` on the file as it is now (a fresh read, not the snapshot). */
-  read<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    return this.withDb(true, work);
+  /** Runs `work` on the state as it is now (a fresh read, not the snapshot). */
+  read<T>(work: (db: StateDb) => Promise<T>): Promise<T> {
+    return this.backend.read(work);
   }
 
   /**
-   * Runs `work` in one transaction on the writable file, which also bumps the generation. `work`
-   * uses only the `db` given: the store's turn in this process is held until it ends.
+   * Runs `work` in one transaction, which also bumps the generation. `work` uses only the `db`
+   * given: the store's turn in this process is held until it ends.
    */
-  write<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    return this.withDb(false, (db) =>
-      db.transaction(async () => {
-        const result = await work(db);
-        const bumped = await db.one<{ generation: number }>(sql`UPDATE generation SET generation = generation + 1 RETURNING generation`);
-        const mark = `${bumped?.generation} ${randomUUID()}`;
-        if (this.memory) this.memoryMark = mark;
-        else writeMark(this.markPath, mark);
-        return result;
-      }),
-    );
+  write<T>(work: (db: StateDb) => Promise<T>): Promise<T> {
+    return this.backend.write(work);
   }
 
-  close(): void {
-    this.memory?.close();
-  }
-
-  private get markPath(): string {
-    return `${this.path}.mark`;
-  }
-
-  /** One open of the file at a time in this process (state-file.ts says why). */
-  private withDb<T>(readOnly: boolean, work: (db: Db) => Promise<T>): Promise<T> {
-    const memory = this.memory;
-    if (memory) return inTurn(memory, () => work(memory));
-    return inTurn(this.path, async () => {
-      const db = await openWaiting(this.path, { readOnly, schema: SCHEMA, onWait: () => this.events.emit('lock-wait') });
-      try {
-        return await work(db);
-      } finally {
-        db.close();
-      }
-    });
+  close(): Promise<void> {
+    return this.backend.close();
   }
 }
 
-async function readSnapshot(db: Db): Promise<StateSnapshot> {
+async function readSnapshot(db: StateDb): Promise<StateSnapshot> {
   const authorities = new Map<string, string[]>();
   const grants = await db.all<{ email: string; authority: string }>(sql`
     SELECT a.email, a.authority FROM authorities a LEFT JOIN users u USING (email)
     WHERE coalesce(u.enabled, true) ORDER BY a.email, a.authority`);
   for (const { email, authority } of grants) authorities.set(email, [...(authorities.get(email) ?? []), authority]);
   const tokens = await db.all<TokenRow>(sql`
-    SELECT token, username, epoch_ms(creation) AS creation, epoch_ms(expiration) AS expiration FROM data_access_tokens`);
+    SELECT token, username, ${epochMsOf('creation')} AS creation, ${epochMsOf('expiration')} AS expiration FROM data_access_tokens`);
   const studies = await db.all<{ id: string; owner: string; data: string; published: boolean; created: number }>(sql`
-    SELECT id, owner, data, published, epoch_ms(created) AS created FROM virtual_study ORDER BY created, id`);
+    SELECT id, owner, data, published, ${epochMsOf('created')} AS created FROM virtual_study ORDER BY created, id`);
   return {
     authorities,
     tokens: new Map(tokens.map((t) => [t.token, t])),

@@ -1,6 +1,7 @@
 // Data access tokens of the uuid method in the state store (api.md 26; seed.md section 3).
 import { randomUUID } from 'node:crypto';
 import { sql } from '../sql/sql.js';
+import { timestampOf } from './state-sql.js';
 import type { StateStore, TokenRow } from './state-store.js';
 
 /**
@@ -14,7 +15,7 @@ export function createUuidToken(store: StateStore, username: string, options: { 
       SELECT token FROM data_access_tokens WHERE username = ${username} ORDER BY creation, expiration, token`);
     const surplus = held.length + 1 - options.maxPerUser;
     if (surplus > 0) await db.run(sql`DELETE FROM data_access_tokens WHERE token IN (SELECT unnest(${held.slice(0, surplus).map((t) => t.token)}::VARCHAR[]))`);
-    await db.run(sql`INSERT INTO data_access_tokens VALUES (${row.token}, ${username}, make_timestamp(${row.expiration * 1000}::BIGINT), make_timestamp(${row.creation * 1000}::BIGINT))`);
+    await db.run(sql`INSERT INTO data_access_tokens VALUES (${row.token}, ${username}, ${timestampOf(row.expiration)}, ${timestampOf(row.creation)})`);
     return row;
   });
 }

@@ -29,9 +29,10 @@ export function revokeAuthority(store: StateStore, user: string, authority: stri
 }
 
 export function listUsers(store: StateStore): Promise<UserAuthorities[]> {
-  return store.read(async (db) =>
-    db.all<UserAuthorities>(sql`
-      SELECT u.email AS "user", u.enabled, coalesce(list(a.authority ORDER BY a.authority) FILTER (WHERE a.authority IS NOT NULL), []) AS authorities
-      FROM users u LEFT JOIN authorities a USING (email) GROUP BY ALL ORDER BY u.email`),
-  );
+  return store.read(async (db) => {
+    const rows = await db.all<Omit<UserAuthorities, 'authorities'> & { authorities: string[] | null }>(sql`
+      SELECT u.email AS "user", u.enabled, array_agg(a.authority ORDER BY a.authority) FILTER (WHERE a.authority IS NOT NULL) AS authorities
+      FROM users u LEFT JOIN authorities a USING (email) GROUP BY u.email, u.enabled ORDER BY u.email`);
+    return rows.map((r) => ({ ...r, authorities: r.authorities ?? [] }));
+  });
 }

@@ -1,6 +1,7 @@
 // Virtual studies in the state store (api.md 27): saved (session) and published ones.
-import type { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
+import type { StateDb } from './state-backend.js';
+import { timestampOf } from './state-sql.js';
 import type { StateStore } from './state-store.js';
 
 export interface VirtualStudyRecord {
@@ -15,9 +16,9 @@ export function insertVirtualStudy(store: StateStore, v: VirtualStudyRecord, now
   return store.write((db) => insertIn(db, v, now));
 }
 
-async function insertIn(db: Db, v: VirtualStudyRecord, now: number): Promise<boolean> {
+async function insertIn(db: StateDb, v: VirtualStudyRecord, now: number): Promise<boolean> {
   if (await db.one(sql`SELECT 1 FROM virtual_study WHERE id = ${v.id}`)) return false;
-  await db.run(sql`INSERT INTO virtual_study VALUES (${v.id}, ${v.owner}, ${JSON.stringify(v.data)}, ${v.published}, make_timestamp(${now * 1000}::BIGINT))`);
+  await db.run(sql`INSERT INTO virtual_study VALUES (${v.id}, ${v.owner}, ${JSON.stringify(v.data)}, ${v.published}, ${timestampOf(now)})`);
   return true;
 }
 
