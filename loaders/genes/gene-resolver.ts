@@ -22,7 +22,7 @@ export type Resolution =
   | { kind: 'ambiguous'; candidates: number[] };
 
 export class GeneResolver {
-  private constructor(
+  protected constructor(
     private readonly byEntrez: Map<number, GeneRecord>,
     private readonly bySymbol: Map<string, GeneRecord[]>,
     private readonly byAlias: Map<string, number[]>,

@@ -1,0 +1,101 @@
+// `duckportal validate`: each study folder is loaded, with every check `load` makes, into a scratch
+// store that is thrown away; the curator's store, when given, is only read. Statuses and exit
+// codes as validateData.py's: 0 valid, 1 errors, 3 warnings only, 2 could not run.
+import { existsSync, statSync } from 'node:fs';
+import { GeneResolver } from '../genes/gene-resolver.js';
+import { loadStudy } from '../load-study.js';
+import { StudyRefused, type StudyReport } from '../report/load-report.js';
+import { readStudyDir } from '../study-dir.js';
+import type { Db } from '../../engine/sql/db.js';
+import { sql } from '../../engine/sql/sql.js';
+import { AnyGeneResolver } from './any-gene-resolver.js';
+import { addAssumedReference } from './assumed-reference.js';
+import { copyFromStore, openScratchStore } from './scratch-store.js';
+
+export type ValidationStatus = 'valid' | 'warnings' | 'errors' | 'not run';
+
+export interface StudyValidation {
+  dir: string;
+  status: ValidationStatus;
+  /** What the load found (absent when it could not run). */
+  report?: StudyReport;
+  /** Why it could not run. */
+  reason?: string;
+}
+
+export interface Validation {
+  studies: StudyValidation[];
+  /** The store checked against, if any. */
+  store?: string;
+  /** Checks that need a store and were not made without one. */
+  skippedChecks: string[];
+  exitCode: number;
+}
+
+export const CHECKS_NEEDING_A_STORE = [
+  'gene symbols and Entrez ids (every one is taken as known)',
+  'cancer types that the study folder does not define',
+  'gene panels that the study folder does not define',
+  'gene set ids of GSVA files',
+  'incremental folders (they are checked against their study in the store)',
+];
+
+const EXIT_CODES: Record<ValidationStatus, number> = { valid: 0, errors: 1, 'not run': 2, warnings: 3 };
+/** The worst status decides the exit code. */
+const SEVERITY: ValidationStatus[] = ['valid', 'warnings', 'errors', 'not run'];
+
+/** Validates the folders in turn, as `load` would load them: a later folder sees the earlier ones. */
+export async function validateStudies(dirs: readonly string[], options: { store?: string } = {}): Promise<Validation> {
+  const { store } = options;
+  const done = (studies: StudyValidation[]): Validation => {
+    const worst = studies.reduce((w, s) => Math.max(w, SEVERITY.indexOf(s.status)), 0);
+    return { studies, store, skippedChecks: store ? [] : CHECKS_NEEDING_A_STORE, exitCode: EXIT_CODES[SEVERITY[worst]] };
+  };
+  if (store !== undefined && !existsSync(store)) return done(dirs.map((dir) => ({ dir, status: 'not run', reason: `no store at ${store}` })));
+  const scratch = await openScratchStore();
+  try {
+    let genes: GeneResolver = new AnyGeneResolver();
+    if (store !== undefined) {
+      await copyFromStore(scratch, store, studyIdsOf(dirs));
+      genes = await GeneResolver.load(scratch);
+      if (genes.size === 0) return done(dirs.map((dir) => ({ dir, status: 'not run', reason: `the store ${store} has no gene reference` })));
+    }
+    const studies: StudyValidation[] = [];
+    for (const dir of dirs) studies.push(await validateStudy(scratch, genes, dir, store !== undefined));
+    return done(studies);
+  } finally {
+    scratch.close();
+  }
+}
+
+async function validateStudy(scratch: Db, genes: GeneResolver, dir: string, withStore: boolean): Promise<StudyValidation> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { dir, status: 'not run', reason: 'no such folder' };
+  try {
+    if (!withStore) {
+      const study = readStudyDir(dir, () => {});
+      const studyId = study.metas.find((m) => m.values.has('cancer_study_identifier'))?.values.get('cancer_study_identifier');
+      const isIncremental = study.metas.length > 0 && !study.metas.some((m) => m.kind === 'study');
+      if (isIncremental && !(await scratch.one(sql`SELECT 1 FROM cancer_study WHERE study_id = ${studyId ?? ''}`)))
+        return { dir, status: 'not run', reason: 'an incremental folder (no meta_study file) is checked against its study: give --db <store>' };
+      await addAssumedReference(scratch, study);
+    }
+    const summary = await loadStudy(scratch, genes, dir, { checkOnly: true });
+    return { dir, status: summary.report.warnings.length > 0 ? 'warnings' : 'valid', report: summary.report };
+  } catch (error) {
+    if (error instanceof StudyRefused) return { dir, status: 'errors', report: error.report };
+    return { dir, status: 'not run', reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The study ids the folders' meta files name (their rows in the store are copied). */
+function studyIdsOf(dirs: readonly string[]): string[] {
+  const ids = new Set<string>();
+  for (const dir of dirs) {
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
+    for (const meta of readStudyDir(dir, () => {}).metas) {
+      const id = meta.values.get('cancer_study_identifier');
+      if (id) ids.add(id);
+    }
+  }
+  return [...ids];
+}
