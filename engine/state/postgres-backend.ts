@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { Busy, InvalidRequest } from '../errors.js';
 import type { Sql } from '../sql/sql.js';
+import { redactedUrl } from './state-location.js';
 import { BUMP_GENERATION, StateStoreUnavailable, type StateBackend, type StateDb } from './state-backend.js';
 
 const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
@@ -45,7 +46,7 @@ export class PostgresBackend implements StateBackend {
       return new PostgresBackend(pool);
     } catch (error) {
       await pool?.end().catch(() => undefined);
-      throw new StateStoreUnavailable(`state store ${redacted(url)}: ${reasonOf(error)}`);
+      throw new StateStoreUnavailable(`state store ${redactedUrl(url)}: ${reasonOf(error)}`);
     }
   }
 
@@ -123,17 +124,6 @@ function failure(error: unknown): never {
   const lost = (typeof code === 'string' && /^(08|57P|E[A-Z]+$)/.test(code)) || /Connection terminated|timeout exceeded when trying to connect/.test(String(message));
   if (lost) throw new Busy('The state store is unavailable', 5);
   throw error;
-}
-
-/** The URL without its password, to show. */
-function redacted(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/:[^:@/]*@/, ':***@');
-  }
 }
 
 /** One line saying why a connection failed (a refused connection to every address of a host is an AggregateError without a message). */

@@ -1,7 +1,9 @@
 -- duckportal state store: what the server itself writes while it serves, kept in a small
--- DuckDB file beside the (read-only) study store: users and their authorities (cBioPortal's
--- `users` and `authorities` tables), data access tokens of the uuid method, virtual studies and sessions.
--- Every statement is idempotent: the schema is applied each time the file is opened for writing.
+-- DuckDB file beside the (read-only) study store or in a PostgreSQL database shared by several
+-- servers: users and their authorities (cBioPortal's `users` and `authorities` tables), data access
+-- tokens of the uuid method, virtual studies and sessions. Every statement runs on both and is
+-- idempotent: the schema is applied each time the file is opened for writing, and by each server
+-- that connects to PostgreSQL (one at a time, under an advisory lock).
 
 CREATE TABLE IF NOT EXISTS users (
   email   VARCHAR PRIMARY KEY,             -- the user name (cBioPortal keys users by e-mail)
@@ -53,7 +55,8 @@ CREATE TABLE IF NOT EXISTS session (
 );
 
 -- The users whose lists hold a session (cBioPortal's `data.users`), virtual studies included.
-CREATE TABLE IF NOT EXISTS session_user (
+-- Quoted: SESSION_USER is a reserved word of PostgreSQL.
+CREATE TABLE IF NOT EXISTS "session_user" (
   type     VARCHAR NOT NULL,
   id       VARCHAR NOT NULL,
   username VARCHAR NOT NULL,

@@ -79,21 +79,21 @@ export function readSession(store: StateStore, type: string, id: string): Promis
 export function sessionsOfUser(store: StateStore, type: string, user: string, origin?: readonly string[]): Promise<SessionRecord[]> {
   const sameOrigin = origin === undefined ? sql`TRUE` : sql`origin = ${originKey(origin)}::VARCHAR[]`;
   return store.read((db) => db.all<SessionRecord>(sql`${RECORD}
-    WHERE type = ${type} AND ${sameOrigin} AND id IN (SELECT id FROM session_user WHERE type = ${type} AND lower(username) = lower(${user}))
+    WHERE type = ${type} AND ${sameOrigin} AND id IN (SELECT id FROM "session_user" WHERE type = ${type} AND lower(username) = lower(${user}))
     ORDER BY created, id`));
 }
 
 /** The ids of a type's sessions (or virtual studies) in `user`'s list. */
 export function memberIdsOf(store: StateStore, type: string, user: string): Promise<string[]> {
   return store.read(async (db) =>
-    (await db.all<{ id: string }>(sql`SELECT id FROM session_user WHERE type = ${type} AND lower(username) = lower(${user}) ORDER BY id`)).map((r) => r.id));
+    (await db.all<{ id: string }>(sql`SELECT id FROM "session_user" WHERE type = ${type} AND lower(username) = lower(${user}) ORDER BY id`)).map((r) => r.id));
 }
 
 /** The users whose lists hold each of `ids` (of one type). */
 export function usersOf(store: StateStore, type: string, ids: readonly string[]): Promise<Map<string, string[]>> {
   return store.read(async (db) => {
     const rows = await db.all<{ id: string; users: string[] }>(sql`
-      SELECT id, array_agg(username ORDER BY username) AS users FROM session_user WHERE type = ${type} AND id IN (SELECT unnest(${ids}::VARCHAR[])) GROUP BY id`);
+      SELECT id, array_agg(username ORDER BY username) AS users FROM "session_user" WHERE type = ${type} AND id IN (SELECT unnest(${ids}::VARCHAR[])) GROUP BY id`);
     return new Map(rows.map((r) => [r.id, r.users]));
   });
 }
@@ -104,8 +104,8 @@ export function setMember(store: StateStore, type: string, id: string, user: str
 }
 
 async function setMemberIn(db: StateDb, type: string, id: string, user: string, member: boolean): Promise<void> {
-  if (member) await db.run(sql`INSERT INTO session_user VALUES (${type}, ${id}, ${user}) ON CONFLICT DO NOTHING`);
-  else await db.run(sql`DELETE FROM session_user WHERE type = ${type} AND id = ${id} AND username = ${user}`);
+  if (member) await db.run(sql`INSERT INTO "session_user" VALUES (${type}, ${id}, ${user}) ON CONFLICT DO NOTHING`);
+  else await db.run(sql`DELETE FROM "session_user" WHERE type = ${type} AND id = ${id} AND username = ${user}`);
 }
 
 /** The owner's most recently updated settings of a page and origin. */

@@ -8,6 +8,7 @@ import { sql } from '../sql/sql.js';
 import type { StateBackend, StateDb } from './state-backend.js';
 import { epochMsOf } from './state-sql.js';
 import { FileBackend } from './file-backend.js';
+import { isPostgresUrl } from './state-location.js';
 
 export interface TokenRow {
   token: string;
@@ -35,9 +36,6 @@ export interface StateSnapshot {
 
 /** The state file of a study store file (':memory:' stays in memory). */
 export const statePathOf = (storePath: string) => (storePath === ':memory:' ? ':memory:' : `${storePath}.state.duckdb`);
-
-/** A location naming a PostgreSQL database rather than a state file. */
-export const isPostgresUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
 
 /**
  * A snapshot is kept under the version read before it was read: any write committed after that

@@ -23,7 +23,7 @@ export async function buildStore(studies: readonly string[]): Promise<{ dir: str
   return { dir, db, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
