@@ -1,6 +1,6 @@
 // The sub-commands of `duckportal`; each opens the store it is given and closes it again.
 import { existsSync } from 'node:fs';
-import type { Db } from '../engine/sql/db.js';
+import { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
 import { GeneResolver } from '../loaders/genes/gene-resolver.js';
 import { loadStudy, type LoadSummary } from '../loaders/load-study.js';
@@ -8,19 +8,20 @@ import { importCosmic } from '../loaders/reference/cosmic-import.js';
 import { importGenesets } from '../loaders/reference/genesets-import.js';
 import { importGenes } from '../loaders/reference/genes-import.js';
 import { deleteStudyRows } from '../loaders/store/delete-study.js';
-import { openWritableStore } from '../loaders/store/open-store.js';
+import { withWritableStore } from '../loaders/store/open-store.js';
 import { generateDemoStudy } from '../bench/demo/generate-demo-study.js';
 import { readLimits } from '../server/config/limits.js';
 import { readSettings } from '../server/config/settings.js';
 import { readFrontendConfig } from '../server/config/frontend-config.js';
 import { readTls } from '../server/config/tls.js';
+import { readStateUrl } from '../server/config/state-url.js';
 import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { grantAuthority, listUsers, revokeAuthority } from '../engine/state/users.js';
 import { buildDemoStore } from './demo-store.js';
 import { startProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 
-export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version' | 'config', string> & Record<'no-warm-up', boolean>>;
+export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version' | 'config' | 'state', string> & Record<'no-warm-up', boolean>>;
 export type Command = (args: string[], options: Options) => Promise<void>;
 
 const DEMO_DIR = '.duckportal';
@@ -33,8 +34,16 @@ function need<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-async function withStore<T>(options: Options, work: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openWritableStore(need(options.db, '--db <file>'));
+/** Runs `work` on the next generation of the store, published if it succeeds (engine/sql/store-writer.ts). */
+function withStore<T>(options: Options, work: (db: Db) => Promise<T>): Promise<T> {
+  return withWritableStore(need(options.db, '--db <file>'), work);
+}
+
+/** Runs `work` on the store as it is served, read-only: it may be served meanwhile. */
+async function readStore<T>(options: Options, work: (db: Db) => Promise<T>): Promise<T> {
+  const dbPath = need(options.db, '--db <file>');
+  if (!existsSync(dbPath)) throw new UsageError(`no store at ${dbPath}`);
+  const db = await Db.open(dbPath, { readOnly: true });
   try {
     return await work(db);
   } finally {
@@ -42,16 +51,20 @@ async function withStore<T>(options: Options, work: (db: Db) => Promise<T>): Pro
   }
 }
 
-/** The state store beside a study store (users, authorities, tokens, virtual studies). */
+/** The state store (users, authorities, tokens, virtual studies): `--state` or duckportal.state.url, else the file beside the study store. */
 async function withState<T>(options: Options, work: (state: StateStore) => Promise<T>): Promise<T> {
-  const dbPath = need(options.db, '--db <file>');
-  if (!existsSync(dbPath)) throw new UsageError(`no store at ${dbPath}`);
-  const state = await StateStore.open(statePathOf(dbPath));
+  const state = await StateStore.open(readStateUrl(options.state, options.config) ?? statePathOf(existingStore(options)));
   try {
     return await work(state);
   } finally {
     state.close();
   }
+}
+
+function existingStore(options: Options): string {
+  const dbPath = need(options.db, '--db <file> (or --state <postgresql://…>)');
+  if (!existsSync(dbPath)) throw new UsageError(`no store at ${dbPath}`);
+  return dbPath;
 }
 
 function integer(value: string | undefined, fallback: number, what: string): number {
@@ -72,32 +85,27 @@ function printSummary(s: LoadSummary): void {
 }
 
 /**
- * A DuckDB fatal error (e.g. out of memory while a commit checkpoints) invalidates the open
- * database: every later statement fails until the store is opened again. The failed study wrote
- * nothing (its transaction never committed).
+ * Loads one study folder as a generation of its own, published once it loaded: a failure leaves
+ * the store as it was, and the studies loaded before it stay.
  */
-const invalidatesStore = (error: unknown) => error instanceof Error && /database has been invalidated/.test(error.message);
-
-/** Loads the studies in turn; stops early, giving the ones left, when a failure invalidated the store. */
-async function loadDirs(db: Db, dirs: string[]): Promise<{ ok: boolean; left: string[] }> {
-  const genes = await GeneResolver.load(db);
-  if (genes.size === 0)
-    throw new UsageError('the store has no gene reference yet: run `duckportal genes import <path> --db <file>` first (e.g. the seed exports of a cBioPortal installation)');
-  let ok = true;
-  for (const [i, dir] of dirs.entries()) {
-    const progress = startProgress();
-    try {
-      printSummary(await loadStudy(db, genes, dir, { onFile: progress.onFile }));
-    } catch (error) {
-      progress.stop();
-      ok = false;
-      console.error(`error: ${dir}: ${error instanceof Error ? error.message : String(error)} — nothing of this study was written`);
-      if (invalidatesStore(error)) return { ok, left: dirs.slice(i + 1) };
-      continue;
-    }
+async function loadDir(options: Options, dir: string): Promise<boolean> {
+  const progress = startProgress();
+  try {
+    const summary = await withStore(options, async (db) => {
+      const genes = await GeneResolver.load(db);
+      if (genes.size === 0)
+        throw new UsageError('the store has no gene reference yet: run `duckportal genes import <path> --db <file>` first (e.g. the seed exports of a cBioPortal installation)');
+      return loadStudy(db, genes, dir, { onFile: progress.onFile });
+    });
     progress.stop();
+    printSummary(summary);
+    return true;
+  } catch (error) {
+    progress.stop();
+    if (error instanceof UsageError) throw error;
+    console.error(`error: ${dir}: ${error instanceof Error ? error.message : String(error)} — nothing of this study was written`);
+    return false;
   }
-  return { ok, left: [] };
 }
 
 export const commands: Record<string, Command> = {
@@ -126,16 +134,12 @@ export const commands: Record<string, Command> = {
   load: async (dirs, options) => {
     if (dirs.length === 0) throw new UsageError('missing <study-dir>');
     let ok = true;
-    for (let left = dirs; left.length > 0; ) {
-      const result = await withStore(options, (db) => loadDirs(db, left));
-      ok &&= result.ok;
-      left = result.left;
-    }
+    for (const dir of dirs) ok = (await loadDir(options, dir)) && ok;
     if (!ok) process.exitCode = 1;
   },
 
   list: async (_args, options) =>
-    withStore(options, async (db) => {
+    readStore(options, async (db) => {
       const rows = await db.all<{ study_id: string; name: string; samples: number; import_date: string }>(sql`
         SELECT study_id, name, (SELECT count(*)::INTEGER FROM sample s WHERE s.study_key = c.study_key) AS samples,
           strftime(import_date, '%Y-%m-%d %H:%M:%S') AS import_date
@@ -204,6 +208,7 @@ function serveOptions(options: Options) {
     settings,
     frontend: readFrontendConfig(settings, options.config),
     tls: readTls(options.config),
+    stateUrl: readStateUrl(options.state, options.config),
     limits: readLimits(options.config),
     warmUp: !options['no-warm-up'],
   };

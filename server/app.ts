@@ -3,9 +3,9 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import type { Server } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db } from '../engine/sql/db.js';
-import { CohortCache } from '../engine/filter/cohort-cache.js';
-import { ProfileMatrices } from '../engine/queries/profile-matrix.js';
-import { createStatsPool, type StatsPool } from '../engine/stats/pool/pool.js';
+import type { CohortCache } from '../engine/filter/cohort-cache.js';
+import type { ProfileMatrices } from '../engine/queries/profile-matrix.js';
+import type { StatsPool } from '../engine/stats/pool/pool.js';
 import { StateStore } from '../engine/state/state-store.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { DEFAULT_SETTINGS, type SecuritySettings } from './config/settings.js';
@@ -24,9 +24,15 @@ import { rememberLongLists } from './repeated-identifiers.js';
 import { validatorsWithoutIds } from './schema-ids.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 import { configServiceRoutes } from './routes/config-service.js';
+import type { KeptAnswers } from './kept-answers.js';
+import { LiveStore, generationOf, installGenerationHolds } from './live-store.js';
+import { closeResident, openResident, type Resident } from './resident.js';
+
+export { closeResident, openResident, type Resident } from './resident.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The store as the current request found it (live-store.ts): the generation it holds. */
     db: Db;
     /** Worker pool for CPU-heavy statistics (engine/stats/pool). */
     stats: StatsPool;
@@ -34,36 +40,18 @@ declare module 'fastify' {
     cohorts: CohortCache;
     /** Resident matrices of the profiles enrichments and co-expressions read (engine/queries/profile-matrix.ts). */
     matrices: ProfileMatrices;
+    /** Large answers kept compressed for their next request (server/kept-answers.ts). */
+    answers: KeptAnswers;
     /** Caps and timeouts (server/config/limits.ts). */
     limits: Limits;
   }
 }
 
-/** What an app keeps in memory or beside the store between requests; several apps may share one. */
-export interface Resident {
-  stats: StatsPool;
-  cohorts: CohortCache;
-  matrices: ProfileMatrices;
-  /** closeResident closes `stats` (false: a pool the opener was given). */
-  ownsStats: boolean;
-}
-
-/**
- * Resident state for apps on `db`, closed by the caller (`closeResident`) after them. `stats`: a
- * pool of the caller's (default: one of its own, whose threads start on first use unless `warmStats`).
- */
-export async function openResident(db: Db, options: { stats?: StatsPool; warmStats?: boolean } = {}): Promise<Resident> {
-  const stats = options.stats ?? createStatsPool({ warm: options.warmStats });
-  return { stats, cohorts: await CohortCache.open(db), matrices: new ProfileMatrices(db, stats), ownsStats: options.stats === undefined };
-}
-
-export async function closeResident(resident: Resident): Promise<void> {
-  await resident.cohorts.close();
-  if (resident.ownsStats) await resident.stats.close();
-}
-
 export interface AppOptions {
-  db: Db;
+  /** A store that does not change while served, with `resident` (or the app's own); or `live`. */
+  db?: Db;
+  /** The store followed as writers publish new generations of it (serve's), closed by its owner. */
+  live?: LiveStore;
   logger?: boolean;
   /** State shared with other apps (server/warm-up.ts), closed by its owner. Default: the app's own, closed with it. */
   resident?: Resident;
@@ -111,13 +99,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // clients still call it there (study-view.md 2.1).
     rewriteUrl: (request) => (request.url ?? '/').replace(/^\/api\/column-store\//, '/api/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.decorate('db', options.db);
   app.decorate('limits', limits);
-  const resident = options.resident ?? (await openResident(options.db, { stats: options.stats, warmStats: options.warmStats }));
-  if (options.resident === undefined) app.addHook('onClose', () => closeResident(resident));
-  app.decorate('stats', resident.stats);
-  app.decorate('cohorts', resident.cohorts);
-  app.decorate('matrices', resident.matrices);
+  const live = options.live ?? (await fixedStore(app, options));
+  installGenerationHolds(app, live);
+  // Each request reads the generation it holds (live-store.ts).
+  app.decorate('db', { getter: () => generationOf(live).db });
+  app.decorate('stats', live.current.resident.stats);
+  app.decorate('cohorts', { getter: () => generationOf(live).resident.cohorts });
+  app.decorate('matrices', { getter: () => generationOf(live).resident.matrices });
+  app.decorate('answers', { getter: () => generationOf(live).resident.answers });
   // POST bodies are JSON; other media types get 415 as in cBioPortal (api.md 1.1).
   app.removeContentTypeParser('text/plain');
   const state = options.state ?? (await StateStore.open(':memory:'));
@@ -140,4 +130,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   return app;
+}
+
+/** A store that does not change while served, and its resident state: the caller's, or the app's own (closed with it). */
+async function fixedStore(app: FastifyInstance, options: AppOptions): Promise<LiveStore> {
+  if (options.db === undefined) throw new Error('buildApp needs a store: `db` or `live`');
+  const resident = options.resident ?? (await openResident(options.db, { stats: options.stats, warmStats: options.warmStats }));
+  if (options.resident === undefined) app.addHook('onClose', () => closeResident(resident));
+  return LiveStore.fixed(options.db, resident);
 }

@@ -32,6 +32,17 @@ export class KeptAnswers {
     return this.entries.size;
   }
 
+  /** Compressed bytes kept now. */
+  get keptBytes(): number {
+    return this.bytes;
+  }
+
+  /** Drops every answer kept. */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
   /**
    * Sends the JSON answer named `key`: its kept bytes in the encoding the client accepts, or
    * `body()` compressed on the way (and kept once whole) or as it is for a client that

@@ -3,10 +3,13 @@
 // sample keys, treatment starts, …) are built before the first user's page asks for them. At
 // 272,000 samples the page's first dozen requests took ~4 s on a cold server, ~0.6 s on a warm one.
 // The requests go to an app of their own, without login (every study is read), which shares the
-// serving app's resident state (app.ts `Resident`) and is never reachable from outside.
+// serving app's resident state (resident.ts) and is never reachable from outside. After each
+// swap of the store's generation (live-store.ts), the studies that changed are warmed again.
 import type { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type Resident } from './app.js';
+import { LiveStore, withGeneration, type Generation } from './live-store.js';
 
 interface Attribute {
   clinicalAttributeId: string;
@@ -20,25 +23,56 @@ interface Attribute {
  */
 const WARM_UP_LIMITS = { seconds: 120, budgetShare: 0.5 };
 
-/** Each study's opening requests, largest study first, within `limits`; says how many studies were warmed, of how many. */
-export async function warmStudyView(db: Db, resident: Resident, limits = WARM_UP_LIMITS): Promise<{ warmed: number; studies: number }> {
-  const started = performance.now();
-  const app = await buildApp({ db, resident });
+/**
+ * Warms generations of a live store through an app of its own, built once (buildApp takes
+ * seconds): each request of a warm-up holds the generation being warmed, which may not be the
+ * one served yet.
+ */
+export class StudyViewWarmUp {
+  private constructor(private readonly app: FastifyInstance) {}
+
+  static async open(live: LiveStore): Promise<StudyViewWarmUp> {
+    return new StudyViewWarmUp(await buildApp({ live }));
+  }
+
+  /**
+   * Each study's opening requests (of `studyIds` only, if given), largest study first, within
+   * `limits`; says how many studies were warmed, of how many.
+   */
+  warm(generation: Generation, options: { studyIds?: readonly string[]; limits?: typeof WARM_UP_LIMITS } = {}): Promise<{ warmed: number; studies: number }> {
+    const limits = options.limits ?? WARM_UP_LIMITS;
+    const started = performance.now();
+    const app = this.app;
+    return withGeneration(generation, async () => {
+      const studies = (await generation.db.all<{ study_id: string }>(sql`
+        SELECT c.study_id FROM cancer_study c LEFT JOIN sample s USING (study_key) GROUP BY c.study_id ORDER BY count(s.sample_key) DESC, c.study_id`))
+        .filter((s) => options.studyIds === undefined || options.studyIds.includes(s.study_id));
+      let warmed = 0;
+      for (const { study_id: studyId } of studies) {
+        if (performance.now() - started > limits.seconds * 1000 || generation.resident.matrices.keptShare() >= limits.budgetShare) break;
+        const study = `/api/studies/${encodeURIComponent(studyId)}`;
+        const attributes = (await app.inject({ url: `${study}/clinical-attributes` })).json<Attribute[]>();
+        const [sample] = (await app.inject({ url: `${study}/samples?projection=ID&pageSize=1` })).json<{ sampleId: string }[]>();
+        for (const [url, payload] of openingRequests(studyId, attributes, sample?.sampleId)) await app.inject({ method: 'POST', url, payload });
+        warmed++;
+      }
+      return { warmed, studies: studies.length };
+    });
+  }
+
+  close(): Promise<void> {
+    return this.app.close();
+  }
+}
+
+/** The warm-up of a store that does not change, into `resident` (which the serving app shares). */
+export async function warmStudyView(db: Db, resident: Resident, options: { studyIds?: readonly string[]; limits?: typeof WARM_UP_LIMITS } = {}): Promise<{ warmed: number; studies: number }> {
+  const live = LiveStore.fixed(db, resident);
+  const warmUp = await StudyViewWarmUp.open(live);
   try {
-    const studies = await db.all<{ study_id: string }>(sql`
-      SELECT c.study_id FROM cancer_study c LEFT JOIN sample s USING (study_key) GROUP BY c.study_id ORDER BY count(s.sample_key) DESC, c.study_id`);
-    let warmed = 0;
-    for (const { study_id: studyId } of studies) {
-      if (performance.now() - started > limits.seconds * 1000 || resident.matrices.keptShare() >= limits.budgetShare) break;
-      const study = `/api/studies/${encodeURIComponent(studyId)}`;
-      const attributes = (await app.inject({ url: `${study}/clinical-attributes` })).json<Attribute[]>();
-      const [sample] = (await app.inject({ url: `${study}/samples?projection=ID&pageSize=1` })).json<{ sampleId: string }[]>();
-      for (const [url, payload] of openingRequests(studyId, attributes, sample?.sampleId)) await app.inject({ method: 'POST', url, payload });
-      warmed++;
-    }
-    return { warmed, studies: studies.length };
+    return await warmUp.warm(live.current, options);
   } finally {
-    await app.close();
+    await warmUp.close();
   }
 }
 

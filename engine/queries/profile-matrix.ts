@@ -179,6 +179,18 @@ export class ProfileMatrices {
     return [...this.entries.keys()];
   }
 
+  /** The entries kept now and the bytes they take (entries still being read count once read). */
+  usage(): { entries: number; bytes: number } {
+    let bytes = 0;
+    for (const e of this.entries.values()) bytes += e.bytes;
+    return { entries: this.entries.size, bytes };
+  }
+
+  /** Drops every entry (the generation of the store they were read from is closed). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** The share of the budget the entries kept now take (entries still being read count once read). */
   keptShare(): number {
     let total = 0;

@@ -8,13 +8,8 @@ import { Turns } from '../../engine/turns.js';
 import type { Limits } from '../config/limits.js';
 import { queryTimer, type QueryTimer } from '../../engine/sql/query-timer.js';
 import { BROTLI_OPTIONS, ENCODINGS, ZLIB_OPTIONS } from '../compression.js';
-import { KeptAnswers } from '../kept-answers.js';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Large answers kept compressed for their next request (server/kept-answers.ts). */
-    answers: KeptAnswers;
-  }
   interface FastifyRequest {
     timing: { started: number; sql: QueryTimer };
     /** While the request holds an inflation turn: the stream of its inflated body. */
@@ -45,7 +40,6 @@ export async function installHttp(app: FastifyInstance, options: { limits: Limit
     global: true, encodings: [...ENCODINGS], threshold: 1024, zlibOptions: ZLIB_OPTIONS, brotliOptions: BROTLI_OPTIONS,
     requestEncodings: ['gzip'],
   });
-  app.decorate('answers', new KeptAnswers());
   app.decorateRequest('timing', undefined as never);
   app.addHook('preValidation', async (request) => {
     // Values are trimmed, and `?projection=` (an empty value) means the parameter is absent (api.md 1.3).

@@ -40,9 +40,9 @@ describe('warmStudyView', () => {
   it('stops, largest study first, once its time is up or the lookups fill their share of the memory budget', async () => {
     // Lookups of their own (the cohort cache is one per store).
     const fresh = (): Resident => ({ ...resident, matrices: new ProfileMatrices(db, resident.stats), ownsStats: false });
-    expect(await warmStudyView(db, fresh(), { seconds: 0, budgetShare: 0.5 })).toEqual({ warmed: 0, studies: 3 });
+    expect(await warmStudyView(db, fresh(), { limits: { seconds: 0, budgetShare: 0.5 } })).toEqual({ warmed: 0, studies: 3 });
     const one = fresh();
-    expect(await warmStudyView(db, one, { seconds: 120, budgetShare: 1e-9 })).toEqual({ warmed: 1, studies: 3 });
+    expect(await warmStudyView(db, one, { limits: { seconds: 120, budgetShare: 1e-9 } })).toEqual({ warmed: 1, studies: 3 });
     // study_es_0 has the most samples (845): the one study whose cohort was read.
     const studiesRead = one.matrices.keys().flatMap((k) => (k.startsWith('cohort keys') ? (k.match(/\["(\w+)"\]/)?.[1] ?? []) : []));
     expect(studiesRead).toEqual(['study_es_0']);

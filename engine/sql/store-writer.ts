@@ -1,0 +1,143 @@
+// Writing a store that servers may be reading: every change is made to the next generation of the
+// file, a copy beside it (`<store>.next`), and published by renaming that copy over the store. A
+// rename replaces the directory entry at once: a server that opened the store before keeps reading
+// the file it opened (its inode), and opens the new one when it notices the change
+// (the server's live store). Nothing writes the served file itself, so a failed or killed write
+// changes nothing that is served; what it leaves (`<store>.next`, its log and spill folder) is
+// removed by the next writer. One writer at a time per store: a second waits for the first.
+import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { Db } from './db.js';
+import { tidyAfterKilledWriter } from './killed-writer.js';
+
+/** The next generation of the store at `path`, written before it is published. */
+export const nextGenerationOf = (path: string) => `${path}.next`;
+
+/** The file whose lock (DuckDB's, held per process and dropped by the system when the process dies) makes writers take turns. */
+const writerLockOf = (path: string) => `${path}.writer`;
+
+/** How long a writer waits for another one to finish before it gives up. */
+const WRITER_WAIT_MS = 30 * 60_000;
+
+export interface StoreWriter {
+  /** The next generation, open for writing. */
+  readonly db: Db;
+  /** Makes what was written the store that is served, and ends the writer. */
+  publish(): Promise<void>;
+  /** Drops what was written (the served store stays as it was) and ends the writer. */
+  abandon(): void;
+}
+
+/** Within this process, writers of one store take turns here (a process's own lock excludes nothing of its own). */
+const writersOfThisProcess = new Map<string, Promise<void>>();
+
+/**
+ * Opens the next generation of the store at `path` for writing: a copy of the store (or a new
+ * store if there is none yet). `memoryLimit`: DuckDB's while writing. `onWait` is told once when
+ * another writer holds the store.
+ */
+export async function openStoreWriter(path: string, options: { memoryLimit?: string; onWait?: () => void } = {}): Promise<StoreWriter> {
+  if (path === ':memory:') throw new Error('an in-memory store has no generations to publish');
+  const endTurn = await takeProcessTurn(path);
+  let lock: Db | undefined;
+  try {
+    lock = await takeWriterLock(path, options.onWait);
+    const next = nextGenerationOf(path);
+    removeGeneration(next);
+    if (existsSync(path)) {
+      copyFileSync(path, next);
+      // A store written in place by an earlier version may hold committed changes in its log still.
+      if (existsSync(`${path}.wal`)) copyFileSync(`${path}.wal`, `${next}.wal`);
+    }
+    const db = await Db.open(next, { memoryLimit: options.memoryLimit });
+    try {
+      await tidyAfterKilledWriter(db, next);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    const held = lock;
+    let ended = false;
+    const end = () => {
+      ended = true;
+      held.close();
+      endTurn();
+    };
+    return {
+      db,
+      async publish() {
+        if (ended) throw new Error('this store writer has ended');
+        try {
+          // Everything in the file itself: the log would not follow the rename.
+          await db.exec('CHECKPOINT');
+          db.close();
+          rmSync(`${next}.wal`, { force: true });
+          renameSync(next, path);
+          // An earlier version's log of the store, copied into this generation above, is stale now.
+          rmSync(`${path}.wal`, { force: true });
+        } catch (error) {
+          db.close();
+          removeGeneration(next);
+          throw error;
+        } finally {
+          end();
+        }
+      },
+      abandon() {
+        if (ended) return;
+        db.close();
+        removeGeneration(next);
+        end();
+      },
+    };
+  } catch (error) {
+    lock?.close();
+    endTurn();
+    throw error;
+  }
+}
+
+/** Runs `work` on the next generation of the store and publishes it; a failure publishes nothing. */
+export async function withStoreWriter<T>(path: string, options: { memoryLimit?: string; onWait?: () => void }, work: (db: Db) => Promise<T>): Promise<T> {
+  const writer = await openStoreWriter(path, options);
+  let result: T;
+  try {
+    result = await work(writer.db);
+  } catch (error) {
+    writer.abandon();
+    throw error;
+  }
+  await writer.publish();
+  return result;
+}
+
+function removeGeneration(file: string): void {
+  for (const f of [file, `${file}.wal`, `${file}.tmp`]) rmSync(f, { recursive: true, force: true });
+}
+
+async function takeProcessTurn(path: string): Promise<() => void> {
+  const previous = writersOfThisProcess.get(path);
+  let end!: () => void;
+  const turn = new Promise<void>((done) => (end = done));
+  writersOfThisProcess.set(path, turn);
+  await previous;
+  return () => {
+    end();
+    if (writersOfThisProcess.get(path) === turn) writersOfThisProcess.delete(path);
+  };
+}
+
+/** Opens the writer lock file for writing, waiting while another process holds it. */
+async function takeWriterLock(path: string, onWait?: () => void): Promise<Db> {
+  const deadline = Date.now() + WRITER_WAIT_MS;
+  let told = false;
+  for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
+    try {
+      return await Db.open(writerLockOf(path), { schema: '' });
+    } catch (error) {
+      if (!/lock/i.test(String(error)) || Date.now() > deadline) throw error;
+      if (!told) onWait?.();
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
