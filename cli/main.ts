@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { LoadError } from '../loaders/errors.js';
 import { ConfigError } from '../server/config/settings.js';
+import { StateStoreUnavailable } from '../engine/state/state-backend.js';
 import { commands, type Command } from './commands.js';
 import { UsageError } from './usage-error.js';
 
@@ -10,12 +11,13 @@ const USAGE = `usage:
   duckportal genesets import <dir> --db <file> [--version <name>]
   duckportal cosmic import <CosmicCodingMuts.vcf[.gz]> --db <file>
   duckportal load <study-dir>... --db <file>
+  duckportal validate <study-dir>... [--db <file>] [--html <report.html>]   (exit 0 valid, 1 errors, 3 warnings, 2 not run)
   duckportal list --db <file>
   duckportal delete <studyId> --db <file>
-  duckportal serve --db <file> [--port 8080] [--host 127.0.0.1] [--config application.properties] [--no-warm-up]
-  duckportal users grant <user> <authority> --db <file>     (e.g. cbioportal:brca_tcga, cbioportal:ALL)
-  duckportal users revoke <user> <authority> --db <file>
-  duckportal users list --db <file>
+  duckportal serve --db <file> [--port 8080] [--host 127.0.0.1] [--config application.properties] [--no-warm-up] [--state <postgresql://…>]
+  duckportal users grant <user> <authority> --db <file> | --state <postgresql://…>     (e.g. cbioportal:brca_tcga, cbioportal:ALL)
+  duckportal users revoke <user> <authority> --db <file> | --state <postgresql://…>
+  duckportal users list --db <file> | --state <postgresql://…>
   duckportal demo --out <dir> [--samples 1000] [--seed 1]
   duckportal start            (npm start: demo study + serve on http://127.0.0.1:8080)`;
 
@@ -33,6 +35,8 @@ async function main(argv: string[]): Promise<void> {
       genome: { type: 'string' },
       version: { type: 'string' },
       config: { type: 'string' },
+      html: { type: 'string' },
+      state: { type: 'string' },
       'no-warm-up': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -56,7 +60,7 @@ async function main(argv: string[]): Promise<void> {
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof LoadError || error instanceof ConfigError) console.error(`error: ${error.message}`);
+  if (error instanceof LoadError || error instanceof ConfigError || error instanceof StateStoreUnavailable) console.error(`error: ${error.message}`);
   else if (error instanceof UsageError) console.error(`error: ${error.message}\n\n${USAGE}`);
   else console.error(error);
   process.exitCode = 1;

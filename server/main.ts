@@ -46,7 +46,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     live.warmNextGenerations(warm);
   }
   log(live.describe());
-  const state = await StateStore.open(statePathOf(options.dbPath));
+  const state = await StateStore.open(options.stateUrl ?? statePathOf(options.dbPath));
   const app = await buildApp({ live, logger: true, settings: options.settings, frontend: options.frontend, tls: options.tls, limits, state, shedLoad: true });
   const stop = async () => {
     await app.close();
