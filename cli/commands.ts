@@ -4,6 +4,7 @@ import { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
 import { GeneResolver } from '../loaders/genes/gene-resolver.js';
 import { loadStudy, type LoadSummary } from '../loaders/load-study.js';
+import { StudyRefused } from '../loaders/report/load-report.js';
 import { importCosmic } from '../loaders/reference/cosmic-import.js';
 import { importGenesets } from '../loaders/reference/genesets-import.js';
 import { importGenes } from '../loaders/reference/genes-import.js';
@@ -19,6 +20,8 @@ import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { grantAuthority, listUsers, revokeAuthority } from '../engine/state/users.js';
 import { buildDemoStore } from './demo-store.js';
 import { startProgress } from './progress.js';
+import { fileLines, studyReportLines } from './study-report-text.js';
+import { validateCommand } from './validate-command.js';
 import { UsageError } from './usage-error.js';
 
 export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version' | 'config' | 'state', string> & Record<'no-warm-up', boolean>>;
@@ -82,6 +85,7 @@ function printSummary(s: LoadSummary): void {
     console.log(`  warnings (${s.warnings.length}):`);
     for (const w of s.warnings) console.log(`    ${w}`);
   }
+  for (const line of fileLines(s.report)) console.log(line);
 }
 
 /**
@@ -103,7 +107,8 @@ async function loadDir(options: Options, dir: string): Promise<boolean> {
   } catch (error) {
     progress.stop();
     if (error instanceof UsageError) throw error;
-    console.error(`error: ${dir}: ${error instanceof Error ? error.message : String(error)} — nothing of this study was written`);
+    if (error instanceof StudyRefused) console.error([`error: ${dir}: ${error.report.errors.length} error(s) — nothing of this study was written`, ...studyReportLines(error.report)].join('\n'));
+    else console.error(`error: ${dir}: ${error instanceof Error ? error.message : String(error)} — nothing of this study was written`);
     return false;
   }
 }
@@ -137,6 +142,8 @@ export const commands: Record<string, Command> = {
     for (const dir of dirs) ok = (await loadDir(options, dir)) && ok;
     if (!ok) process.exitCode = 1;
   },
+
+  validate: validateCommand,
 
   list: async (_args, options) =>
     readStore(options, async (db) => {
