@@ -67,3 +67,11 @@ CREATE TABLE IF NOT EXISTS "session_user" (
 -- readers learn of it). One row.
 CREATE TABLE IF NOT EXISTS generation (generation BIGINT NOT NULL);
 INSERT INTO generation SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM generation);
+
+-- OAuth2 logins under way: the `state` a server sent the browser to the provider with, and until
+-- when the provider may send it back. Here rather than in a server's memory, so that any server of
+-- the deployment can finish a login another one started.
+CREATE TABLE IF NOT EXISTS oauth2_login (
+  state  VARCHAR PRIMARY KEY,
+  lapses TIMESTAMP NOT NULL                -- UTC
+);

@@ -7,6 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidRequest, NotImplemented } from '../../engine/errors.js';
+import { finishLogin, startLogin } from '../../engine/state/logins.js';
 import { DataAccessTokenSchema } from '../schemas/data-access-tokens.js';
 import { OAuth2Error } from '../security/oauth2-client.js';
 import { Unauthorized } from '../security/security-errors.js';
@@ -18,10 +19,8 @@ const TokenParams = Type.Object({ token: Type.String({ description: 'token' }) }
 const LOGIN_WAIT_MS = 10 * 60 * 1000;
 
 export const dataAccessTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { tokens, auth } = app.security;
+  const { tokens, auth, state } = app.security;
   const method = () => auth.settings.dat.method;
-  /** Logins under way: the `state` sent to the provider → when it lapses. */
-  const logins = new Map<string, number>();
 
   /** The endpoints of the /data-access-tokens family are not those of dat.method=oauth2 (501). */
   const notForOAuth2 = () => {
@@ -81,11 +80,11 @@ export const dataAccessTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { user } = request.caller;
     if (method() === 'oauth2' || (user === undefined && auth.settings.authenticate === 'oauth2')) {
-      const state = randomBytes(16).toString('hex');
+      // The login's `state` is kept in the state store: the provider may send the browser back to another server.
+      const login = randomBytes(16).toString('hex');
       const now = auth.now();
-      for (const [s, lapses] of logins) if (lapses < now) logins.delete(s);
-      logins.set(state, now + LOGIN_WAIT_MS);
-      return reply.redirect(auth.oauth2!.authorizationUrl(redirectUri(request), state, method() === 'oauth2'), 302);
+      await startLogin(state, login, { now, lapses: now + LOGIN_WAIT_MS });
+      return reply.redirect(auth.oauth2!.authorizationUrl(redirectUri(request), login, method() === 'oauth2'), 302);
     }
     if (user === undefined && auth.loginRequired) throw new Unauthorized();
     return sendFile(reply, 201, await tokens.create(await tokens.checkUser(user)));
@@ -98,9 +97,7 @@ export const dataAccessTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: Type.Object({ code: Type.String(), state: Type.String() }),
     },
   }, async (request, reply) => {
-    const lapses = logins.get(request.query.state);
-    logins.delete(request.query.state);
-    if (auth.oauth2 === undefined || lapses === undefined || lapses < auth.now()) throw new InvalidRequest('No login is under way for this state; start again at /api/data-access-token');
+    if (auth.oauth2 === undefined || !(await finishLogin(state, request.query.state, auth.now()))) throw new InvalidRequest('No login is under way for this state; start again at /api/data-access-token');
     let exchange;
     try {
       exchange = await auth.oauth2.exchangeCode(request.query.code, redirectUri(request));

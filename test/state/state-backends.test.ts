@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Busy, InvalidRequest } from '../../engine/errors.js';
 import { StateStoreUnavailable } from '../../engine/state/state-backend.js';
 import { StateStore } from '../../engine/state/state-store.js';
+import { finishLogin, startLogin } from '../../engine/state/logins.js';
 import { insertSession, memberIdsOf, putSettings, readSession, sessionsOfUser, setMember, settingsOf, usersOf } from '../../engine/state/sessions.js';
 import { createUuidToken, deleteUuidTokens } from '../../engine/state/tokens.js';
 import { grantAuthority, listUsers, revokeAuthority } from '../../engine/state/users.js';
@@ -137,6 +138,17 @@ describe.each(BACKENDS)('the state store on $name', ({ skip, location }) => {
     expect(await settingsOf(server, 'Alice', 'study_view', ['a'])).toMatchObject({ id: 's1', data: JSON.stringify({ x: 1, y: 2 }), updated: T0 + 4 });
     expect(await putSettings(other, { ...settings, id: 's2', origin: ['b'] }, merge({}), T0 + 5, 3)).toBe('full');
     expect(await group('g3', [], T0 + 6)).toBe('full');
+    await Promise.all([server.close(), other.close()]);
+  });
+
+  it.skipIf(skip)('finishes on one server an OAuth2 login started on another, once, until it lapses', async () => {
+    const [server, other] = await open();
+    await startLogin(server, 'login-1', { now: T0, lapses: T0 + 600_000 });
+    await startLogin(server, 'login-2', { now: T0, lapses: T0 + 1_000 });
+    expect(await finishLogin(other, 'login-1', T0 + 599_999)).toBe(true);
+    expect(await finishLogin(other, 'login-1', T0 + 1)).toBe(false); // used
+    expect(await finishLogin(other, 'login-2', T0 + 1_001)).toBe(false); // lapsed
+    expect(await finishLogin(other, 'forged', T0)).toBe(false);
     await Promise.all([server.close(), other.close()]);
   });
 });
