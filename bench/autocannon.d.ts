@@ -7,6 +7,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each sending of this request; returns the request to send. */
+    setupRequest?: (request: Request) => Request;
   }
 
   interface Options {

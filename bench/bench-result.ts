@@ -6,7 +6,7 @@ import type { FormatTiming } from './suites/answer-formats.js';
 import type { ConcurrencyRun } from './suites/concurrency.js';
 import type { LoadFigures } from './suites/load.js';
 import type { StatsTiming } from './suites/stats.js';
-import type { StudyViewTiming } from './suites/study-view.js';
+import type { PageTiming, StudyViewTiming } from './suites/study-view.js';
 
 export const SUITES = ['load', 'core-api', 'study-view', 'stats', 'concurrency'] as const;
 export type SuiteName = (typeof SUITES)[number];
@@ -33,6 +33,8 @@ export interface BenchResult {
     /** Run with core-api: the study's mutations as JSON, gzip JSON and Arrow. */
     'answer-formats'?: FormatTiming[];
     'study-view'?: StudyViewTiming[];
+    /** Run with study-view: the page after a click, each page a new filter. */
+    'page-after-click'?: PageTiming[];
     stats?: StatsTiming[];
     concurrency?: ConcurrencyRun[];
   };

@@ -112,6 +112,15 @@ function timedClient(): Worker {
   return client;
 }
 
+/** A job for the timed client; resolves with its report. */
+function ask<T>(job: object, name: string): Promise<T> {
+  const worker = timedClient();
+  return new Promise<T>((resolve, reject) => {
+    worker.once('message', (m: { report?: T; error?: string }) => (m.report !== undefined ? resolve(m.report) : reject(new Error(`${name}: ${m.error}`))));
+    worker.postMessage(job);
+  });
+}
+
 /**
  * `runs` timed requests after two warm-up ones; a non-2xx answer stops the benchmark. A request is
  * timed from its sending to the last byte of its decoded answer (its JSON is parsed untimed).
@@ -119,16 +128,56 @@ function timedClient(): Worker {
 export async function measure(base: string, c: Case, runs: number): Promise<Timing> {
   // Serialised once, untimed: the client's own work (tens of ms for 272,000 identifiers) is no part of the server's latency.
   const body = c.body === undefined ? undefined : JSON.stringify(c.body);
-  const worker = timedClient();
-  const report = await new Promise<ClientReport>((resolve, reject) => {
-    worker.once('message', (m: { report?: ClientReport; error?: string }) => (m.report ? resolve(m.report) : reject(new Error(`${c.name}: ${m.error}`))));
-    worker.postMessage({ url: `${base}${c.path}`, method: c.method, body, runs, headers: c.headers, compressed: c.compressed });
-  });
+  const report = await ask<ClientReport>({ url: `${base}${c.path}`, method: c.method, body, runs, headers: c.headers, compressed: c.compressed }, c.name);
   const [total, sqlMs, serverMs] = [report.total, report.sqlMs, report.serverMs].map((xs) => xs.sort((a, b) => a - b));
   return {
     name: c.name, items: report.items, bytes: report.bytes, wireBytes: report.wireBytes, p50: round1(quantile(total, 0.5)), p95: round1(quantile(total, 0.95)),
     first: round1(report.first), sqlP50: round1(quantile(sqlMs, 0.5)), serverP50: round1(quantile(serverMs, 0.5)),
   };
+}
+
+/** Latency of requests that each carry a filter never sent before. */
+export interface FreshTiming {
+  p50: number;
+  p95: number;
+  /** Median of the server's own time (Server-Timing total). */
+  serverP50: number;
+}
+
+/**
+ * `runs` timed requests after one warm-up, request i sent as `requestOf(i)` makes it (each a
+ * filter never sent before, so that no cohort or answer the server keeps serves it).
+ */
+export async function measureFresh(base: string, name: string, requestOf: (i: number) => Omit<Case, 'name'>, runs: number): Promise<FreshTiming> {
+  const total: number[] = [];
+  const serverMs: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const c = requestOf(i);
+    const body = c.body === undefined ? undefined : JSON.stringify(c.body);
+    const report = await ask<ClientReport>({ url: `${base}${c.path}`, method: c.method, body, runs: 1, warmUps: 0, headers: c.headers, compressed: c.compressed }, name);
+    if (i === 0) continue;
+    total.push(report.total[0]);
+    serverMs.push(report.serverMs[0]);
+  }
+  [total, serverMs].forEach((xs) => xs.sort((a, b) => a - b));
+  return { p50: round1(quantile(total, 0.5)), p95: round1(quantile(total, 0.95)), serverP50: round1(quantile(serverMs, 0.5)) };
+}
+
+/**
+ * Pages of requests, page i as `pageOf(i)` makes it, each sent at once over `connections` sockets as a
+ * browser sends them: `runs` timed pages after one warm-up, from the first request sent to the last answer.
+ */
+export async function measurePages(base: string, name: string, pageOf: (i: number) => readonly Omit<Case, 'name'>[], runs: number, connections: number): Promise<{ p50: number; p95: number; requests: number }> {
+  const ms: number[] = [];
+  let requests = 0;
+  for (let i = 0; i <= runs; i++) {
+    const page = pageOf(i).map((c) => ({ url: `${base}${c.path}`, method: c.method, body: c.body === undefined ? undefined : JSON.stringify(c.body) }));
+    requests = page.length;
+    const pageMs = await ask<number>({ page, connections }, name);
+    if (i > 0) ms.push(pageMs);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: round1(quantile(ms, 0.5)), p95: round1(quantile(ms, 0.95)), requests };
 }
 
 /** Peak resident set size (VmHWM) of a process, in MB. */

@@ -15,7 +15,7 @@ import { runCoreApiSuite } from './suites/core-api.js';
 import { runLoadSuite } from './suites/load.js';
 import { withServedStore } from './suites/served-store.js';
 import { runStatsSuite } from './suites/stats.js';
-import { runStudyViewSuite } from './suites/study-view.js';
+import { runPageAfterClick, runStudyViewSuite } from './suites/study-view.js';
 
 export interface BenchOptions {
   scale: number;
@@ -95,7 +95,11 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
         result.suites['answer-formats'] = await runAnswerFormatsSuite(ctx);
         return core;
       });
-      result.suites['study-view'] = await step('study-view', () => runStudyViewSuite(ctx));
+      result.suites['study-view'] = await step('study-view', async () => {
+        const timings = await runStudyViewSuite(ctx);
+        result.suites['page-after-click'] = await runPageAfterClick(ctx);
+        return timings;
+      });
       result.suites.stats = await step('stats', () => runStatsSuite(ctx));
       result.suites.concurrency = await step('concurrency', () => runConcurrencySuite(ctx, options.connections, options.durationSeconds));
       const peak = peakRssMb(pid);

@@ -2,7 +2,8 @@
 // the demo study, for three cohorts. `request` returns undefined where a cohort does not apply.
 // STUDY_VIEW_ENDPOINTS are those a page load or a filter click sends (the concurrency suite's mix);
 // ON_DEMAND_STUDY_VIEW_ENDPOINTS those a user's action sends (a custom chart, a survival plot, a
-// treatment table's rows).
+// treatment table's rows). A `fresh` request (a number, unique per request) carries a filter never
+// sent before: no cohort or answer the server keeps can serve it, as on a user's every click.
 import type { Case } from './harness.js';
 
 export type Cohort = 'studyIds' | 'combined filter' | 'all sampleIdentifiers';
@@ -20,7 +21,8 @@ export interface EveryCase {
 
 export interface Endpoint {
   name: string;
-  request(cohort: Cohort, every: EveryCase): Omit<Case, 'name'> | undefined;
+  /** `fresh`: the request's filter made new by this number; undefined where the cohort has no filter to vary. */
+  request(cohort: Cohort, every: EveryCase, fresh?: number): Omit<Case, 'name'> | undefined;
 }
 
 const STUDY = 'demo_study';
@@ -41,11 +43,35 @@ const COMBINED = {
   }],
 };
 
-function studyViewFilter(cohort: Cohort, every: EveryCase): object {
+let freshCount = 0;
+/** A number no request of this process had: every server the bench starts sees each filter it makes with it once. */
+export const nextFresh = (): number => freshCount++;
+
+/**
+ * An AGE range made new by `fresh`: its bounds move by whole years in turn (the cohort changes) and by
+ * a millionth per request (AGE is whole years, so the samples stay those of the whole-year range).
+ */
+function ageRange(start: number, end: number, fresh: number): { start: number; end: number } {
+  const shift = (fresh % 7) - 3 + fresh * 1e-6;
+  return { start: start + shift, end: end + shift };
+}
+
+function studyViewFilter(cohort: Cohort, every: EveryCase, fresh?: number): object | undefined {
+  if (fresh === undefined) {
+    switch (cohort) {
+      case 'studyIds': return { studyIds: [STUDY] };
+      case 'combined filter': return COMBINED;
+      case 'all sampleIdentifiers': return { sampleIdentifiers: every.samples };
+    }
+  }
   switch (cohort) {
-    case 'studyIds': return { studyIds: [STUDY] };
-    case 'combined filter': return COMBINED;
-    case 'all sampleIdentifiers': return { sampleIdentifiers: every.samples };
+    case 'studyIds': return undefined;
+    case 'combined filter':
+      return { ...COMBINED, clinicalDataFilters: [COMBINED.clinicalDataFilters[0], { attributeId: 'AGE', values: [ageRange(40, 70, fresh)] }] };
+    case 'all sampleIdentifiers': {
+      const left = fresh % every.samples.length; // every sample but one, another one each time
+      return { sampleIdentifiers: [...every.samples.slice(0, left), ...every.samples.slice(left + 1)] };
+    }
   }
 }
 
@@ -53,8 +79,9 @@ function studyViewFilter(cohort: Cohort, every: EveryCase): object {
 function post(name: string, path: string, wrap?: (filter: object, every: EveryCase) => object): Endpoint {
   return {
     name,
-    request: (cohort, every) => {
-      const filter = studyViewFilter(cohort, every);
+    request: (cohort, every, fresh) => {
+      const filter = studyViewFilter(cohort, every, fresh);
+      if (filter === undefined) return undefined;
       return { method: 'POST', path, body: wrap === undefined ? filter : wrap(filter, every) };
     },
   };
@@ -103,9 +130,9 @@ export const STUDY_VIEW_ENDPOINTS: readonly Endpoint[] = [
     '/api/clinical-data-density-plot/fetch?xAxisAttributeId=AGE&yAxisAttributeId=TMB_NONSYNONYMOUS'),
   {
     name: 'clinical-attributes/counts',
-    request: (cohort, every) => {
-      if (cohort === 'combined filter') return undefined;
-      const body = cohort === 'studyIds' ? { sampleListId: `${STUDY}_all` } : { sampleIdentifiers: every.samples };
+    request: (cohort, every, fresh) => {
+      if (cohort === 'combined filter' || (cohort === 'studyIds' && fresh !== undefined)) return undefined;
+      const body = cohort === 'studyIds' ? { sampleListId: `${STUDY}_all` } : studyViewFilter(cohort, every, fresh);
       return { method: 'POST', path: '/api/clinical-attributes/counts/fetch', body };
     },
   },
@@ -125,7 +152,7 @@ export const ON_DEMAND_STUDY_VIEW_ENDPOINTS: readonly Endpoint[] = [
   {
     // A survival plot of custom events asks for every patient of the study: a full list.
     name: 'survival-data (every patient, SPECIMEN to TREATMENT)',
-    request: (cohort, every) => cohort !== 'all sampleIdentifiers' ? undefined : {
+    request: (cohort, every, fresh) => cohort !== 'all sampleIdentifiers' || fresh !== undefined ? undefined : {
       method: 'POST', path: '/api/survival-data/fetch',
       body: {
         patientIdentifiers: every.patients, attributeIdPrefix: 'TREATED',
@@ -135,3 +162,42 @@ export const ON_DEMAND_STUDY_VIEW_ENDPOINTS: readonly Endpoint[] = [
     },
   },
 ];
+
+/** The filters of a click: "small" (two detailed cancer types, an AGE range, TP53 mutated), "half" (an AGE range holding about half the samples). */
+export type ClickFilter = 'small' | 'half';
+export const CLICK_FILTERS: readonly ClickFilter[] = ['small', 'half'];
+
+function clickFilter(kind: ClickFilter, fresh: number) {
+  if (kind === 'half') return { studyIds: [STUDY], clinicalDataFilters: [{ attributeId: 'AGE', values: [ageRange(50, 66, fresh)] }] };
+  return {
+    studyIds: [STUDY],
+    clinicalDataFilters: [
+      { attributeId: 'CANCER_TYPE_DETAILED', values: [{ value: 'Breast Invasive Lobular Carcinoma' }, { value: 'Breast Mixed Ductal and Lobular Carcinoma' }] },
+      { attributeId: 'AGE', values: [ageRange(40, 70, fresh)] },
+    ],
+    geneFilters: [{ molecularProfileIds: [`${STUDY}_mutations`], geneQueries: [[{ hugoGeneSymbol: 'TP53', entrezGeneId: 7157, alterations: [] }]] }],
+  };
+}
+
+/**
+ * The Study View requests the front end sends after a click on the demo study's charts, in the order its
+ * StudyViewPageStore declares them: one count request for the charts the filter leaves alone, one per
+ * filtered chart (its counts without its own filter), then the selected samples and the gene, profile,
+ * case list, event and treatment charts.
+ */
+export function pageAfterClick(kind: ClickFilter, fresh: number): Omit<Case, 'name'>[] {
+  const filter = clickFilter(kind, fresh);
+  const filtered = new Set(filter.clinicalDataFilters.map((f) => f.attributeId));
+  const [categorical, numeric] = [CATEGORICAL, NUMERIC].map((attrs) => [attrs.filter((a) => !filtered.has(a.attributeId)), attrs.filter((a) => filtered.has(a.attributeId))]);
+  const post = (path: string, body: object): Omit<Case, 'name'> => ({ method: 'POST', path, body });
+  const counts = (attributes: readonly object[]) => post('/api/clinical-data-counts/fetch', { attributes, studyViewFilter: filter });
+  const bins = (attributes: readonly object[]) => post('/api/clinical-data-bin-counts/fetch?dataBinMethod=STATIC', { attributes, studyViewFilter: filter });
+  return [
+    counts(categorical[0]),
+    bins(numeric[0]),
+    ...categorical[1].map((a) => counts([a])),
+    ...numeric[1].map((a) => bins([a])),
+    ...['filtered-samples', 'mutated-genes', 'structuralvariant-genes', 'structuralvariant-counts', 'cna-genes', 'molecular-profile-sample-counts',
+      'sample-lists-counts', 'clinical-event-type-counts', 'treatments/sample-counts', 'treatments/patient-counts'].map((name) => post(`/api/${name}/fetch`, filter)),
+  ];
+}

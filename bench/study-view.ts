@@ -1,6 +1,7 @@
 // npm run bench:study-view [-- --samples N --seed S --runs R --only <text>]: the Study View suite of
 // `npm run bench` (suites/study-view.ts) on the demo study at GENIE's size and density (default
-// 272,000 samples), for the cases whose name contains --only; JSON in results/tmp/.
+// 272,000 samples), for the cases whose name contains --only (and the page after a click, unless
+// --only names something else); JSON in results/tmp/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { ensureBenchStore } from './bench-store.js';
 import { peakRssMb } from './harness.js';
 import { withServedStore } from './suites/served-store.js';
-import { runStudyViewSuite } from './suites/study-view.js';
+import { runPageAfterClick, runStudyViewSuite } from './suites/study-view.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,7 +24,8 @@ const runs = Number(values.runs);
 const dbPath = await ensureBenchStore({ samples, seed: Number(values.seed), density: 'genie' });
 await withServedStore(dbPath, { runs }, async (ctx, pid) => {
   const results = await runStudyViewSuite(ctx, values.only);
-  const report = { date: new Date().toISOString(), samples, runs, results, serverPeakRssMb: peakRssMb(pid) };
+  const pages = values.only === undefined || 'page after a click'.includes(values.only) ? await runPageAfterClick(ctx) : [];
+  const report = { date: new Date().toISOString(), samples, runs, results, pages, serverPeakRssMb: peakRssMb(pid) };
   const dir = fileURLToPath(new URL('./results/tmp/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `study-view-${samples}.json`);

@@ -12,8 +12,16 @@ interface Job {
   /** The request's JSON, serialised by the harness. */
   body?: string;
   runs: number;
+  /** Untimed requests before the timed ones (default 2). */
+  warmUps?: number;
   headers?: Record<string, string>;
   compressed?: boolean;
+}
+
+/** A page: every request sent at once over `connections` sockets (the rest queued in order, as a browser does). */
+interface PageJob {
+  page: { url: string; method: Case['method']; body?: string }[];
+  connections: number;
 }
 
 interface Answer {
@@ -37,12 +45,12 @@ const decoders: Record<string, () => NodeJS.ReadWriteStream> = {
  * in large pieces. Node's fetch decodes 16 KB at a time through web streams (nodejs/undici#2014):
  * for a 50 MB answer that curl --compressed received and decoded in 35 ms, fetch took 220.
  */
-function send({ url, method, body, headers: extra, compressed }: Job): Promise<Answer> {
+function send({ url, method, body, headers: extra, compressed }: Omit<Job, 'runs'>, agent = keepAlive): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = compressed === false ? {} : { 'accept-encoding': 'gzip, deflate, br' };
     if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     Object.assign(headers, extra);
-    const req = request(url, { method, headers, agent: keepAlive }, (res) => {
+    const req = request(url, { method, headers, agent }, (res) => {
       let wireBytes = 0;
       res.on('data', (chunk: Buffer) => (wireBytes += chunk.length));
       const encoding = res.headers['content-encoding'];
@@ -88,18 +96,19 @@ function itemsOf(type: string, body: Buffer): number {
  */
 async function run(job: Job): Promise<ClientReport> {
   const report: ClientReport = { total: [], sqlMs: [], serverMs: [], first: 0, bytes: 0, wireBytes: 0, items: 0 };
-  for (let i = 0; i < job.runs + 2; i++) {
+  const warmUps = job.warmUps ?? 2;
+  for (let i = 0; i < job.runs + warmUps; i++) {
     const t0 = performance.now();
     const res = await send(job);
     const ms = performance.now() - t0;
-    if (res.status < 200 || res.status > 299) throw new Error(`${res.status} ${Buffer.concat(res.chunks).subarray(0, 200).toString()}`);
+    failUnlessOk(res);
     if (i === 0) report.first = ms;
-    if (i < 2) continue;
+    if (i < warmUps) continue;
     report.total.push(ms);
     const serverTiming = String(res.headers['server-timing'] ?? '');
     report.sqlMs.push(Number(/sql;dur=([\d.]+)/.exec(serverTiming)?.[1] ?? NaN));
     report.serverMs.push(Number(/total;dur=([\d.]+)/.exec(serverTiming)?.[1] ?? NaN));
-    if (i === job.runs + 1) {
+    if (i === job.runs + warmUps - 1) {
       const body = Buffer.concat(res.chunks);
       report.bytes = body.length;
       report.wireBytes = res.wireBytes;
@@ -109,8 +118,24 @@ async function run(job: Job): Promise<ClientReport> {
   return report;
 }
 
-parentPort!.on('message', (job: Job) => {
-  run(job).then(
+function failUnlessOk(res: Answer): void {
+  if (res.status < 200 || res.status > 299) throw new Error(`${res.status} ${Buffer.concat(res.chunks).subarray(0, 200).toString()}`);
+}
+
+/** Kept-alive sockets per connection count, reused from page to page as a browser's are. */
+const pageAgents = new Map<number, Agent>();
+
+/** Milliseconds from sending a page's first request to the last byte of its last answer. */
+async function runPage(job: PageJob): Promise<number> {
+  let agent = pageAgents.get(job.connections);
+  if (agent === undefined) pageAgents.set(job.connections, (agent = new Agent({ keepAlive: true, maxSockets: job.connections })));
+  const t0 = performance.now();
+  for (const res of await Promise.all(job.page.map((r) => send(r, agent)))) failUnlessOk(res);
+  return performance.now() - t0;
+}
+
+parentPort!.on('message', (job: Job | PageJob) => {
+  ('page' in job ? runPage(job) : run(job)).then(
     (report) => parentPort!.postMessage({ report }),
     (error: unknown) => parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) }),
   );

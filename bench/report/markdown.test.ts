@@ -35,6 +35,27 @@ describe('reportMarkdown', () => {
     expect(md).toContain('| as Arrow | 70,670 | 26.0 | 26.0 | 5 | 2 | 4 | 1.5 |');
   });
 
+  it('shows fresh and warm Study View figures beside each other, the page after a click and both concurrency mixes', () => {
+    const sv = [{ ...timing, name: 'counts [studyIds]', endpoint: 'counts', cohort: 'studyIds' as const },
+      { ...timing, name: 'counts [combined filter]', endpoint: 'counts', cohort: 'combined filter' as const, fresh: { p50: 30, p95: 45, serverP50: 28 } }];
+    const pages = [{ filter: 'small' as const, requests: 17, connections: 6, p50: 120, p95: 250 }];
+    const concurrency = [{ connections: 8, durationSeconds: 30, requests: 900, requestsPerSecond: 30, p50: 1, p95: 2, p99: 3, errors: 0 },
+      { mode: 'fresh' as const, connections: 8, durationSeconds: 30, requests: 300, requestsPerSecond: 10, p50: 4, p95: 5, p99: 6, errors: 0 }];
+    const md = reportMarkdown({ ...result(900), suites: { 'study-view': sv, 'page-after-click': pages, concurrency } }, { 'page-after-click': 'x-page.svg' }, []);
+    expect(md).toContain('| request | items | fresh p50 (ms) | fresh p95 (ms) | warm p50 (ms) | warm p95 (ms) |');
+    expect(md).toContain('| counts [studyIds] | 3 | – | – | 2 | 4 |');
+    expect(md).toContain('| counts [combined filter] | 3 | 30 | 45 | 2 | 4 |');
+    expect(md).toContain('| small | 17 | 6 | 120 | 250 |');
+    expect(md).toContain('![Page after a click against scale](x-page.svg)');
+    expect(md).toContain('| warm | 8 | 30 | 900 | 30 |');
+    expect(md).toContain('| fresh | 8 | 30 | 300 | 10 |');
+  });
+
+  it('keeps the "first" column of results without fresh figures', () => {
+    const md = reportMarkdown({ ...result(900), suites: { 'study-view': [{ ...timing, endpoint: 'a', cohort: 'studyIds' }] } }, {}, []);
+    expect(md).toContain('| request | items | first (ms) |');
+  });
+
   it('flags a server peak RSS above 4 GB', () => {
     expect(reportMarkdown(result(4500), {}, [])).toContain('**Server peak RSS: 4,500 MB** (limit 4,096 MB: **ABOVE THE LIMIT**;');
   });

@@ -8,6 +8,7 @@ export interface ChartLinks {
   'study-view'?: string;
   stats?: string;
   throughput?: string;
+  'page-after-click'?: string;
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -69,9 +70,24 @@ export function reportMarkdown(r: BenchResult, charts: ChartLinks, compared: rea
   }
   const sv = r.suites['study-view'];
   if (sv !== undefined) {
-    out.push(`## Study View\n\nEvery endpoint with the whole study (\`studyIds\`), a typical combined filter (SEX, AGE range, TP53 or PIK3CA mutated) ` +
-      `and a \`sampleIdentifiers\` body listing every sample. "first" computes the cohort; the server caches it, so p50/p95 are warm.\n\n` +
-      table(timed, sv.map((t) => [t.name, n(t.items), t.first, t.p50, t.p95, t.serverP50, t.directSqlP50, t.ratio, t.statements])) + chart(charts['study-view'], 'Study View latency'));
+    const intro = `## Study View\n\nEvery endpoint with the whole study (\`studyIds\`), a typical combined filter (SEX, AGE range, TP53 or PIK3CA mutated) ` +
+      `and a \`sampleIdentifiers\` body listing every sample.`;
+    const fresh = sv.some((t) => t.fresh !== undefined);
+    const rows = fresh
+      ? table(['request', 'items', 'fresh p50 (ms)', 'fresh p95 (ms)', 'warm p50 (ms)', 'warm p95 (ms)', 'warm server p50 (ms)', 'SQL p50 (ms)', 'ratio', 'statements'],
+        sv.map((t) => [t.name, n(t.items), t.fresh?.p50 ?? '–', t.fresh?.p95 ?? '–', t.p50, t.p95, t.serverP50, t.directSqlP50, t.ratio, t.statements]))
+      : table(timed, sv.map((t) => [t.name, n(t.items), t.first, t.p50, t.p95, t.serverP50, t.directSqlP50, t.ratio, t.statements]));
+    out.push(`${intro} ${fresh
+      ? '"fresh": every request a filter never sent before (the AGE range shifted; every sample but another one), as a user\'s clicks send, so that no cohort or answer the server keeps serves it (none for the whole study: it has no filter to vary); "warm": one filter sent again and again.'
+      : '"first" computes the cohort; the server caches it, so p50/p95 are warm.'}\n\n${rows}${chart(charts['study-view'], 'Study View latency')}`);
+  }
+  const pages = r.suites['page-after-click'];
+  if (pages !== undefined) {
+    out.push(`## Page after a click\n\nEvery Study View request the front end sends after a click on the demo study's charts (\`pageAfterClick\` in bench/study-view-cases.ts), ` +
+      `sent at once over ${pages[0]?.connections ?? 6} connections as a browser sends them, each page a filter never sent before (fresh): ` +
+      `"small" is two detailed cancer types, an AGE range and TP53 mutated, "half" an AGE range holding about half the samples. From the first request sent to the last answer.\n\n` +
+      table(['filter', 'requests', 'connections', 'fresh page p50 (ms)', 'fresh page p95 (ms)'], pages.map((p) => [p.filter, p.requests, p.connections, p.p50, p.p95])) +
+      chart(charts['page-after-click'], 'Page after a click against scale'));
   }
   const stats = r.suites.stats;
   if (stats !== undefined) {
@@ -82,9 +98,10 @@ export function reportMarkdown(r: BenchResult, charts: ChartLinks, compared: rea
   }
   const runs = r.suites.concurrency;
   if (runs !== undefined) {
-    out.push(`## Concurrency\n\nThe Study View mix (every endpoint with \`studyIds\` and with the combined filter, in turn) sent by autocannon; latencies of 2xx answers.\n\n` + table(
-      ['connections', 'seconds', 'requests', 'requests/s', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'errors'],
-      runs.map((c) => [c.connections, c.durationSeconds, n(c.requests), c.requestsPerSecond, c.p50, c.p95, c.p99, c.errors]),
+    out.push(`## Concurrency\n\nThe Study View mix sent by autocannon; latencies of 2xx answers. "warm": every endpoint with \`studyIds\` and with the combined filter, in turn, ` +
+      `the same filters again and again; "fresh": every endpoint with the combined filter, each request's AGE range shifted (a filter never sent before).\n\n` + table(
+      ['mix', 'connections', 'seconds', 'requests', 'requests/s', 'p50 (ms)', 'p95 (ms)', 'p99 (ms)', 'errors'],
+      runs.map((c) => [c.mode ?? 'warm', c.connections, c.durationSeconds, n(c.requests), c.requestsPerSecond, c.p50, c.p95, c.p99, c.errors]),
     ) + chart(charts.throughput, 'Throughput against connections'));
   }
   return `${out.join('\n\n')}\n`;

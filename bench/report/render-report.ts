@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { BenchResult } from '../bench-result.js';
-import { latencyChart, throughputChart, type LatencySuite } from './charts.js';
+import { latencyChart, pageChart, throughputChart, type LatencySuite } from './charts.js';
 import { reportMarkdown, type ChartLinks } from './markdown.js';
 
 const RESULT_FILE = /^\d{4}-\d{2}-\d{2}-\d+\.json$/;
@@ -38,6 +38,7 @@ export function renderReports(dir: string, jsonPaths?: readonly string[]): strin
     for (const suite of ['core-api', 'study-view', 'stats'] as const satisfies readonly LatencySuite[])
       if (r.suites[suite] !== undefined) links[suite] = write(suite, latencyChart(suite, compared));
     if (r.suites.concurrency !== undefined) links.throughput = write('throughput', throughputChart(compared));
+    if (r.suites['page-after-click'] !== undefined) links['page-after-click'] = write('page-after-click', pageChart(compared));
     const markdownPath = join(dir, `${name}.md`);
     writeFileSync(markdownPath, reportMarkdown(r, links, compared));
     return markdownPath;
