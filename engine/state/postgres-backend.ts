@@ -50,7 +50,7 @@ export class PostgresBackend implements StateBackend {
     }
   }
 
-  /** One indexed read of one row per call: a write on another server shows at the next request. */
+  /** One read of the one-row generation table per call: a write on another server shows at the next request. */
   async version(): Promise<string> {
     const result = await this.pool.query<{ generation: number }>('SELECT generation FROM generation').catch(failure);
     return String(result.rows[0]?.generation);
