@@ -56,9 +56,10 @@ export async function validateStudies(dirs: readonly string[], options: { store?
   try {
     let genes: GeneResolver = new AnyGeneResolver();
     if (store !== undefined) {
-      await copyFromStore(scratch, store, studyIdsOf(dirs));
+      const unreadable = await copyFromStore(scratch, store, studyIdsOf(dirs)).then(() => undefined, (error: Error) => `cannot read the store ${store}: ${error.message}`);
       genes = await GeneResolver.load(scratch);
-      if (genes.size === 0) return done(dirs.map((dir) => ({ dir, status: 'not run', reason: `the store ${store} has no gene reference` })));
+      const reason = unreadable ?? (genes.size === 0 ? `the store ${store} has no gene reference` : undefined);
+      if (reason) return done(dirs.map((dir) => ({ dir, status: 'not run', reason })));
     }
     const studies: StudyValidation[] = [];
     for (const dir of dirs) studies.push(await validateStudy(scratch, genes, dir, store !== undefined));

@@ -1,7 +1,7 @@
 // `validate` (loaders/validate/): every shared study, with and without a store, and broken copies
 // of small studies, one rule each, with the exact message (file, line, column, value) load gives;
 // several broken files report every error; the store given is never written.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,10 @@ describe('validate on the shared studies', () => {
   it('a folder that does not exist could not be validated (2)', async () => {
     expect(await validateOne(join(tmp, 'absent'))).toMatchObject({ status: 'not run', reason: 'no such folder', exitCode: 2 });
     expect(await validateStudies([studyDir('study_hg38')], { store: join(tmp, 'absent.duckdb') })).toMatchObject({ exitCode: 2 });
+    writeFileSync(join(tmp, 'not-a-store.duckdb'), 'not a DuckDB file');
+    const unreadable = await validateStudies([studyDir('study_hg38')], { store: join(tmp, 'not-a-store.duckdb') });
+    expect(unreadable.exitCode).toBe(2);
+    expect(unreadable.studies[0].reason).toMatch(/^cannot read the store .*not-a-store\.duckdb: /);
   });
 });
 
