@@ -2,6 +2,7 @@
 // stored values exist (NA-like cells are not stored); values are returned as text.
 import type { ArrowRows } from '../sql/arrow-chunks.js';
 import type { Db, Row } from '../sql/db.js';
+import { joinedJson, streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export type ClinicalDataType = 'SAMPLE' | 'PATIENT';
@@ -13,6 +14,9 @@ export type ClinicalDataScope =
   | { kind: 'study'; studyKey: number; ids?: readonly string[] }
   | { kind: 'entity'; entityKey: number }
   | { kind: 'identifiers'; studyIds: readonly string[]; entityIds: readonly string[] };
+
+/** Entity keys resolved from another scope, ascending (a slice of a streamed answer). */
+type KeysScope = { kind: 'keys'; keys: readonly number[] };
 
 export interface ClinicalDataQuery {
   type: ClinicalDataType;
@@ -31,9 +35,12 @@ const TABLES = {
   PATIENT: { values: 'clinical_patient', entity: 'patient', key: 'patient_key', id: 'patient_id' },
 } as const;
 
-function scopeClause(type: ClinicalDataType, scope: ClinicalDataScope): Fragment {
+function scopeClause(type: ClinicalDataType, scope: ClinicalDataScope | KeysScope): Fragment {
   const t = TABLES[type];
   switch (scope.kind) {
+    case 'keys':
+      // The range lets DuckDB skip the row groups of other entities.
+      return sql`c.${raw(t.key)} BETWEEN ${scope.keys[0]} AND ${scope.keys[scope.keys.length - 1]} AND c.${raw(t.key)} IN (SELECT unnest(${scope.keys}::INTEGER[]))`;
     case 'study':
       return scope.ids === undefined
         ? sql`c.study_key = ${scope.studyKey}`
@@ -50,7 +57,7 @@ function scopeClause(type: ClinicalDataType, scope: ClinicalDataScope): Fragment
 }
 
 /** DETAILED inner-joins the attribute definition (m), as the reference does. */
-function fromWhere(q: ClinicalDataQuery, withMeta = false): Fragment {
+function fromWhere(q: ClinicalDataQuery | KeysQuery, withMeta = false): Fragment {
   const t = TABLES[q.type];
   const patientJoin = q.type === 'SAMPLE' ? sql`JOIN patient p ON p.patient_key = e.patient_key` : sql``;
   const metaJoin = withMeta ? sql`JOIN clinical_attribute_meta m ON m.study_key = c.study_key AND m.attr_id = c.attr_id` : sql``;
@@ -100,4 +107,58 @@ export const clinicalDataRows = (q: ClinicalDataQuery): ArrowRows => ({
 
 export async function fetchClinicalData(db: Db, q: ClinicalDataQuery): Promise<Row[]> {
   return db.all(clinicalDataRows(q).query);
+}
+
+type KeysQuery = Omit<ClinicalDataQuery, 'scope'> & { scope: KeysScope };
+
+/**
+ * ClinicalData's fields in the order its serializer writes them (ClinicalDataSchema's required
+ * fields, then its optional ones): [API name, column of jsonColumns].
+ */
+function clinicalDataFields(q: ClinicalDataQuery): JsonFields {
+  const sample = q.type === 'SAMPLE';
+  return [
+    ['clinicalAttributeId', 'clinical_attribute_id'], ['patientId', 'patient_id'], ['studyId', 'study_id'], ['uniquePatientKey', 'unique_patient_key'],
+    ...(sample ? [['sampleId', 'sample_id'], ['uniqueSampleKey', 'unique_sample_key']] as const : []),
+    ...(q.projection === 'ID' ? [] : [['value', 'value'] as const]),
+    ...(q.projection === 'DETAILED' ? [['clinicalAttribute', 'clinical_attribute_json'], ['patientAttribute', 'patient_attribute']] as const : []),
+  ];
+}
+
+/** columns(q) and, under DETAILED, the attribute's fields in the order its serializer writes them (as above). */
+function jsonColumns(q: ClinicalDataQuery): Fragment {
+  if (q.projection !== 'DETAILED') return columns(q);
+  return sql`${columns(q)}, {'clinicalAttributeId': m.attr_id, 'studyId': s.study_id, 'patientAttribute': m.patient_attribute,
+    'displayName': m.display_name, 'description': m.description, 'datatype': m.datatype, 'priority': m.priority} AS clinical_attribute_json`;
+}
+
+/** Entities per query of a streamed answer in the default order: some MB of JSON each. */
+const ENTITIES_PER_QUERY = 4096;
+
+/**
+ * The answer of fetchClinicalData as JSON texts written by DuckDB (engine/sql/joined-json.ts), byte
+ * for byte what ClinicalDataSchema's serializer writes of the rows. In the default order it is
+ * streamed a few thousand entities at a time (one query each, on the entity keys resolved once),
+ * so that neither DuckDB nor the server holds more than a slice; sorted by value or paged past the
+ * first page it is one query.
+ */
+export async function* streamClinicalDataJson(db: Db, q: ClinicalDataQuery): AsyncGenerator<string[], void, undefined> {
+  const fields = clinicalDataFields(q);
+  const withMeta = q.projection === 'DETAILED';
+  if ((q.sortBy !== undefined && q.projection !== 'ID') || (q.offset ?? 0) > 0) {
+    const rows = sql`SELECT ${jsonColumns(q)}, row_number() OVER (ORDER BY ${orderBy(q)}) AS n ${fromWhere(q, withMeta)}
+      ORDER BY n LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`;
+    yield* streamJoinedJson(db, rows, fields);
+    return;
+  }
+  const key = raw(`c.${TABLES[q.type].key}`);
+  const [keys] = await db.numericColumns(sql`SELECT DISTINCT ${key}::DOUBLE AS k ${fromWhere(q)} ORDER BY k`);
+  let left = q.limit ?? 2147483647;
+  for (let at = 0; at < (keys?.length ?? 0) && left > 0; at += ENTITIES_PER_QUERY) {
+    const slice: KeysQuery = { ...q, scope: { kind: 'keys', keys: Array.from(keys.subarray(at, at + ENTITIES_PER_QUERY)) } };
+    const rows = sql`SELECT ${jsonColumns(q)}, ${key} AS entity_key ${fromWhere(slice, withMeta)} ORDER BY ${key}, c.attr_id LIMIT ${left}`;
+    const { json, count } = await joinedJson(db, rows, fields, sql`entity_key, clinical_attribute_id`);
+    left -= count;
+    if (count > 0) yield [json];
+  }
 }

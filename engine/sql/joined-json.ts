@@ -9,9 +9,20 @@ export type JsonFields = readonly (readonly [string, string])[];
 
 /** A row's JSON object text (VARCHAR) of `fields`. */
 export function jsonObject(fields: JsonFields): Fragment {
-  // The field names are our constants; json_merge_patch onto {} drops the null members.
+  // The field names are our constants; json_merge_patch onto {} drops the null members (nested ones too).
   const struct = fields.map(([name, column]) => `'${name}': ${column}`).join(', ');
   return raw(`json_merge_patch('{}', to_json({${struct}}))::VARCHAR`);
+}
+
+/**
+ * JSON written by DuckDB as JavaScript writes it: DuckDB escapes the control characters whose code
+ * has a letter in upper case (\u001F), JSON.stringify in lower case (\u001f). A `\u00` preceded by
+ * an even run of backslashes is text, not an escape, and stays.
+ */
+export function javaScriptEscapes(json: string): string {
+  if (!json.includes('\\u00')) return json;
+  return json.replace(/(\\+)u00([01][0-9A-F])/g, (match, backslashes: string, code: string) =>
+    backslashes.length % 2 === 1 ? `${backslashes}u00${code.toLowerCase()}` : match);
 }
 
 /**
@@ -22,5 +33,11 @@ export function jsonObject(fields: JsonFields): Fragment {
 export async function* streamJoinedJson(db: Db, rows: Fragment, fields: JsonFields): AsyncGenerator<string[], void, undefined> {
   const joined = sql`SELECT string_agg(${jsonObject(fields)}, ',' ORDER BY n) AS json
     FROM (${rows}) GROUP BY (n - 1) // 8192 ORDER BY (n - 1) // 8192`;
-  for await (const batch of db.stream<{ json: string }>(joined)) yield batch.map((r) => r.json);
+  for await (const batch of db.stream<{ json: string }>(joined)) yield batch.map((r) => javaScriptEscapes(r.json));
+}
+
+/** The JSON texts of `rows` (a query with the columns of `fields`) in `order`, joined with commas into one text, and their number. */
+export async function joinedJson(db: Db, rows: Fragment, fields: JsonFields, order: Fragment): Promise<{ json: string; count: number }> {
+  const row = await db.one<{ json: string | null; count: number }>(sql`SELECT string_agg(${jsonObject(fields)}, ',' ORDER BY ${order}) AS json, count(*)::INTEGER AS count FROM (${rows})`);
+  return { json: javaScriptEscapes(row?.json ?? ''), count: row?.count ?? 0 };
 }

@@ -3,10 +3,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { clinicalDataRows, countClinicalData, fetchClinicalData, type ClinicalDataQuery } from '../../engine/queries/clinical-data.js';
+import { clinicalDataRows, countClinicalData, streamClinicalDataJson, type ClinicalDataQuery } from '../../engine/queries/clinical-data.js';
 import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/queries/lookup.js';
-import { toApiObject } from '../../engine/sql/db.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
+import { sendJsonArrayStream } from '../json-array-stream.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams, type ProjectionName } from '../params.js';
 import {
   ClinicalDataMultiStudyFilterSchema, ClinicalDataSchema, ClinicalDataSingleStudyFilterSchema,
@@ -26,11 +26,11 @@ const response = { 200: Type.Array(ClinicalDataSchema) };
 type Query = Omit<ClinicalDataQuery, 'projection'> & { projection: ProjectionName };
 
 export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** META: the count as a header and no body; otherwise the mapped rows. */
+  /** META: the count as a header and no body; otherwise the rows, streamed as JSON written by DuckDB or as Arrow. */
   const answer = async (q: Query, reply: FastifyReply) => {
     if (q.projection === 'META') return reply.header('total-count', String(await countClinicalData(app.db, { ...q, projection: 'ID' }))).send();
     if (wantsArrow(reply.request)) return sendArrowStream(reply, clinicalDataRows({ ...q, projection: q.projection }));
-    return reply.send((await fetchClinicalData(app.db, { ...q, projection: q.projection })).map(toApiObject) as never);
+    return sendJsonArrayStream(reply, streamClinicalDataJson(app.db, { ...q, projection: q.projection }));
   };
   const listParams = (query: typeof ListQuery.static) => ({
     attributeIds: query.attributeId === undefined ? undefined : [query.attributeId],
