@@ -3,6 +3,7 @@ import type { ExpressionSize } from './demo/generate-demo-study.js';
 import type { Machine } from './machine.js';
 import type { SqlTiming } from './sql-replay.js';
 import type { FormatTiming } from './suites/answer-formats.js';
+import type { BulkTiming } from './suites/bulk-answers.js';
 import type { ConcurrencyRun } from './suites/concurrency.js';
 import type { LoadFigures } from './suites/load.js';
 import type { StatsTiming } from './suites/stats.js';
@@ -32,6 +33,8 @@ export interface BenchResult {
     'core-api'?: SqlTiming[];
     /** Run with core-api: the study's mutations as JSON, gzip JSON and Arrow. */
     'answer-formats'?: FormatTiming[];
+    /** Run with core-api: clinical data, whole-cohort bodies and mutations, uncompressed, with MB/s. */
+    'bulk-answers'?: BulkTiming[];
     'study-view'?: StudyViewTiming[];
     /** Run with study-view: the page after a click, each page a new filter. */
     'page-after-click'?: PageTiming[];

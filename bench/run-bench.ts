@@ -10,6 +10,7 @@ import { peakRssMb } from './harness.js';
 import { describeMachine } from './machine.js';
 import { renderReports } from './report/render-report.js';
 import { runAnswerFormatsSuite } from './suites/answer-formats.js';
+import { runBulkAnswersSuite } from './suites/bulk-answers.js';
 import { runConcurrencySuite } from './suites/concurrency.js';
 import { runCoreApiSuite } from './suites/core-api.js';
 import { runLoadSuite } from './suites/load.js';
@@ -93,6 +94,7 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
       result.suites['core-api'] = await step('core-api', async () => {
         const core = await runCoreApiSuite(ctx);
         result.suites['answer-formats'] = await runAnswerFormatsSuite(ctx);
+        result.suites['bulk-answers'] = await runBulkAnswersSuite(ctx);
         return core;
       });
       result.suites['study-view'] = await step('study-view', async () => {

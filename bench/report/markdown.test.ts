@@ -56,6 +56,13 @@ describe('reportMarkdown', () => {
     expect(md).toContain('| request | items | first (ms) |');
   });
 
+  it('lists the bulk answers with their MB/s', () => {
+    const bulk = [{ ...timing, name: 'clinical data', items: 2_700_000, bytes: 420_000_000, wireBytes: 420_000_000, mbPerSecond: 1_400 }];
+    const md = reportMarkdown({ ...result(900), suites: { 'core-api': [timing], 'bulk-answers': bulk } }, {}, []);
+    expect(md).toContain('## Bulk answers');
+    expect(md).toContain('| clinical data | 2,700,000 | 420.0 | 5 | 2 | 4 | 1.5 | 1,400 |');
+  });
+
   it('flags a server peak RSS above 4 GB', () => {
     expect(reportMarkdown(result(4500), {}, [])).toContain('**Server peak RSS: 4,500 MB** (limit 4,096 MB: **ABOVE THE LIMIT**;');
   });

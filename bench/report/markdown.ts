@@ -68,6 +68,13 @@ export function reportMarkdown(r: BenchResult, charts: ChartLinks, compared: rea
       formats.map((t) => [t.name, n(t.items), mb(t.wireBytes), mb(t.bytes), t.first, t.p50, t.p95, t.serverP50]),
     ));
   }
+  const bulk = r.suites['bulk-answers'];
+  if (bulk !== undefined) {
+    out.push(`## Bulk answers\n\nUncompressed JSON, timed to the last byte; MB/s is the answer's MB over p50 (at most 5 runs per case).\n\n` + table(
+      ['request', 'items', 'MB', 'first (ms)', 'p50 (ms)', 'p95 (ms)', 'server p50 (ms)', 'MB/s'],
+      bulk.map((t) => [t.name, n(t.items), mb(t.bytes), t.first, t.p50, t.p95, t.serverP50, n(t.mbPerSecond)]),
+    ));
+  }
   const sv = r.suites['study-view'];
   if (sv !== undefined) {
     const intro = `## Study View\n\nEvery endpoint with the whole study (\`studyIds\`), a typical combined filter (SEX, AGE range, TP53 or PIK3CA mutated) ` +

@@ -10,6 +10,7 @@ import type { BenchResult } from '../../bench/bench-result.js';
 import { runBench } from '../../bench/run-bench.js';
 import { ON_DEMAND_STUDY_VIEW_ENDPOINTS, STUDY_VIEW_ENDPOINTS } from '../../bench/study-view-cases.js';
 import { answerFormatCases } from '../../bench/suites/answer-formats.js';
+import { bulkAnswerCases } from '../../bench/suites/bulk-answers.js';
 import { coreApiCases } from '../../bench/suites/core-api.js';
 import { statsCases } from '../../bench/suites/stats.js';
 import { checkWellFormedXml } from '../helpers/well-formed-xml.js';
@@ -120,6 +121,14 @@ describe('npm run bench at a tiny scale', () => {
     expect(arrow.wireBytes).toBeLessThan(json.wireBytes);
   });
 
+  it('times the bulk answers with their MB/s', () => {
+    const bulk = result.suites['bulk-answers']!;
+    expect(bulk.map((t) => t.name)).toEqual(bulkAnswerCases({ sampleIds: [], patientIds: [] }).map((c) => c.name));
+    expectSaneTimings(bulk);
+    for (const t of bulk) expect(t.mbPerSecond, t.name).toBeGreaterThanOrEqual(0);
+    expect(bulk[0].items).toBeGreaterThan(SAMPLES / 2); // patients' clinical data
+  });
+
   it('times the statistics with the health probe running beside them', () => {
     const stats = result.suites.stats!;
     expect(stats.map((t) => t.name)).toEqual(statsCases([], []).map((c) => c.name));
@@ -161,7 +170,7 @@ describe('npm run bench at a tiny scale', () => {
 
   it('writes a Markdown report with a section per suite and well-formed SVG charts', () => {
     const md = readFileSync(markdownPath, 'utf8');
-    for (const heading of ['## Load', '## Core API', '## Answer formats', '## Study View', '## Page after a click', '## Statistics', '## Concurrency']) expect(md).toContain(heading);
+    for (const heading of ['## Load', '## Core API', '## Answer formats', '## Bulk answers', '## Study View', '## Page after a click', '## Statistics', '## Concurrency']) expect(md).toContain(heading);
     expect(md).toContain(result.machine.commit);
     const charts = [...md.matchAll(/!\[[^\]]*\]\(([^)]+\.svg)\)/g)].map((m) => m[1]);
     expect(charts.map((c) => c.slice(c.lastIndexOf('-') + 1))).toEqual(['api.svg', 'view.svg', 'click.svg', 'stats.svg', 'throughput.svg']);
