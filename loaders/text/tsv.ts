@@ -2,7 +2,7 @@
 // have as many fields as the header. No quoting; cells are trimmed; blank lines are skipped.
 // Text cells read as the importers read them: absent or empty → the literal 'NA' (3.4).
 import { LoadError } from '../errors.js';
-import { readLines } from './lines.js';
+import { readLineBatches, type NumberedLine } from './lines.js';
 
 export interface TsvRow {
   cells: string[];
@@ -29,13 +29,27 @@ export interface TsvOptions {
 
 export class TsvFile {
   private header?: TsvHeader;
-  private readonly lines: AsyncGenerator<{ text: string; lineNo: number }>;
+  private readonly batches: AsyncGenerator<NumberedLine[]>;
+  /** Lines read but not yet used: batch[next] onwards. */
+  private batch: NumberedLine[] = [];
+  private next = 0;
 
   constructor(
     readonly path: string,
     private readonly options: TsvOptions = {},
   ) {
-    this.lines = readLines(path);
+    this.batches = readLineBatches(path);
+  }
+
+  /** Whether unread lines are in `batch` (false at the end of the file). */
+  private async hasLines(): Promise<boolean> {
+    while (this.next >= this.batch.length) {
+      const read = await this.batches.next();
+      if (read.done) return false;
+      this.batch = read.value;
+      this.next = 0;
+    }
+    return true;
   }
 
   /** Reads the comment block and the header line. */
@@ -44,9 +58,8 @@ export class TsvFile {
     const comments: string[] = [];
     if (this.options.noHeader) return (this.header = { comments, columns: [], lineNo: 0 });
     for (;;) {
-      const next = await this.lines.next();
-      if (next.done) throw new LoadError({ file: this.path }, 'file has no header line');
-      const { text, lineNo } = next.value;
+      if (!(await this.hasLines())) throw new LoadError({ file: this.path }, 'file has no header line');
+      const { text, lineNo } = this.batch[this.next++];
       if (text.startsWith('#')) comments.push(text.replace(/^#+/, ''));
       else if (text.trim() !== '') {
         const columns = text.split('\t').map((c) => c.trim());
@@ -64,26 +77,41 @@ export class TsvFile {
   async *rows(): AsyncGenerator<TsvRow> {
     const header = await this.readHeader();
     const width = header.columns.length;
-    for await (const { text, lineNo } of this.lines) {
-      if (text.trim() === '') continue;
-      if (text.startsWith('#')) {
-        if (this.options.skipCommentRows) continue;
-        throw new LoadError({ file: this.path, line: lineNo }, 'data line starts with #');
-      }
-      const cells = text.split('\t');
-      for (let i = 0; i < cells.length; i++) cells[i] = cells[i].trim();
-      if (!this.options.noHeader) {
-        if (cells.length < width) {
-          if (!this.options.allowShortRows)
-            throw new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length} (truncated row?)`);
-          while (cells.length < width) cells.push('');
-        } else if (cells.length > width && !this.options.allowLongRows) {
-          throw new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length}`);
+    try {
+      while (this.next < this.batch.length || (await this.hasLines())) {
+        const { text, lineNo } = this.batch[this.next++];
+        if (trimmed(text) === '') continue;
+        if (text.charCodeAt(0) === HASH) {
+          if (this.options.skipCommentRows) continue;
+          throw new LoadError({ file: this.path, line: lineNo }, 'data line starts with #');
         }
+        const cells = text.split('\t');
+        for (let i = 0; i < cells.length; i++) cells[i] = trimmed(cells[i]);
+        if (!this.options.noHeader) {
+          if (cells.length < width) {
+            if (!this.options.allowShortRows)
+              throw new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length} (truncated row?)`);
+            while (cells.length < width) cells.push('');
+          } else if (cells.length > width && !this.options.allowLongRows) {
+            throw new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length}`);
+          }
+        }
+        yield { cells, lineNo };
       }
-      yield { cells, lineNo };
+    } finally {
+      await this.batches.return([]); // a reader that stopped early closes the file
     }
   }
+}
+
+const HASH = 0x23;
+
+/** text.trim(), skipping the call for text that neither starts nor ends with a space or a non-ASCII character (most cells). */
+function trimmed(text: string): string {
+  if (text === '') return text;
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f ? text : text.trim();
 }
 
 /** Case-insensitive column lookup; when two headers differ only by case the later one wins. */

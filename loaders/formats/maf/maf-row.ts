@@ -106,14 +106,9 @@ export function toMutationRow(cells: readonly string[], { layout: l, filter, res
   const reference = asRead(at(cells, l.reference));
   // Positions as the importer reads them (-1 when not an integer), then stored as 0 when negative.
   const coerced: CoercedCell[] = [];
-  const position = (column: CoercedCell['column'], index: number): number => {
-    const value = parseJavaLong(at(cells, index)) ?? -1;
-    if (value < 0) coerced.push({ column, value: at(cells, index) });
-    return value;
-  };
-  const startRaw = position('Start_Position', l.start);
+  const startRaw = positionOf(cells, l.start, 'Start_Position', coerced);
   // An insertion's end is start + 1, whatever its cell says.
-  const endRaw = reference === '-' ? startRaw + 1 : position('End_Position', l.end);
+  const endRaw = reference === '-' ? startRaw + 1 : positionOf(cells, l.end, 'End_Position', coerced);
   const mutationType = mutationTypeOf(at(cells, l.classification), at(cells, l.oncotatorClassification));
   if (mutationType.toLowerCase() === 'rna') return skip('RNA', mutationType);
 
@@ -202,6 +197,13 @@ export function toMutationRow(cells: readonly string[], { layout: l, filter, res
     total_copy_number: ascn.total_copy_number,
   };
   return { kind: 'mutation', row, coerced };
+}
+
+/** A position cell read as Long.parseLong, -1 when it is not one (then noted in `coerced`). */
+function positionOf(cells: readonly string[], index: number, column: CoercedCell['column'], coerced: CoercedCell[]): number {
+  const value = parseJavaLong(at(cells, index)) ?? -1;
+  if (value < 0) coerced.push({ column, value: at(cells, index) });
+  return value;
 }
 
 const NO_ASCN: AscnColumns = ascnColumns({});
