@@ -1,7 +1,7 @@
 // The store `validate` loads into: in memory, thrown away after. With the curator's store, it
 // starts with what the checks read from that store (genes, gene panels, cancer types, gene sets and their version,
-// generic entities, the studies' records, and every row of the studies being validated, which an
-// incremental folder is checked against), copied from it opened read-only: nothing is written there.
+// generic entities, the studies' records, and every row of the studies incremental folders add
+// to), copied from it opened read-only: nothing is written there.
 import { Db } from '../../engine/sql/db.js';
 import { raw, sql } from '../../engine/sql/sql.js';
 import { LOAD_MEMORY_LIMIT } from '../load-study.js';
@@ -17,7 +17,7 @@ export async function openScratchStore(): Promise<Db> {
   return Db.open(':memory:', { memoryLimit: LOAD_MEMORY_LIMIT });
 }
 
-/** Copies the reference and the named studies of the store at `path` into the scratch store. */
+/** Copies the reference, and every row of the named studies, of the store at `path` into the scratch store. */
 export async function copyFromStore(scratch: Db, path: string, studyIds: readonly string[]): Promise<void> {
   // ATTACH takes no parameters: the path is a string literal, its quotes doubled.
   await scratch.exec(`ATTACH '${path.replaceAll("'", "''")}' AS source (READ_ONLY)`);

@@ -56,7 +56,7 @@ export async function validateStudies(dirs: readonly string[], options: { store?
   try {
     let genes: GeneResolver = new AnyGeneResolver();
     if (store !== undefined) {
-      const unreadable = await copyFromStore(scratch, store, studyIdsOf(dirs)).then(() => undefined, (error: Error) => `cannot read the store ${store}: ${error.message}`);
+      const unreadable = await copyFromStore(scratch, store, incrementalStudyIds(dirs)).then(() => undefined, (error: Error) => `cannot read the store ${store}: ${error.message}`);
       genes = await GeneResolver.load(scratch);
       const reason = unreadable ?? (genes.size === 0 ? `the store ${store} has no gene reference` : undefined);
       if (reason) return done(dirs.map((dir) => ({ dir, status: 'not run', reason })));
@@ -88,12 +88,17 @@ async function validateStudy(scratch: Db, genes: GeneResolver, dir: string, with
   }
 }
 
-/** The study ids the folders' meta files name (their rows in the store are copied). */
-function studyIdsOf(dirs: readonly string[]): string[] {
+/**
+ * The studies incremental folders add to: their rows in the store are copied (a full folder
+ * replaces its study, whose rows the load would only delete).
+ */
+function incrementalStudyIds(dirs: readonly string[]): string[] {
   const ids = new Set<string>();
   for (const dir of dirs) {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
-    for (const meta of readStudyDir(dir, () => {}).metas) {
+    const { metas } = readStudyDir(dir, () => {});
+    if (metas.some((m) => m.kind === 'study')) continue;
+    for (const meta of metas) {
       const id = meta.values.get('cancer_study_identifier');
       if (id) ids.add(id);
     }

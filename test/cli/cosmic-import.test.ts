@@ -1,30 +1,17 @@
 // `duckportal cosmic import` on a store file as curators run it: a gzipped VCF imported, bad input
 // refused with file and line and nothing changed, a second import replacing the first.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
 import { cosmicRecord, KEPT, SKIPPED, writeCosmicVcf } from '../helpers/cosmic-vcf.js';
 import { storeFingerprint } from '../helpers/fingerprint.js';
+import { runCli as run } from '../helpers/run-cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/duckportal.js', import.meta.url));
 const GENES = fileURLToPath(new URL('../../data/demo-genes.tsv', import.meta.url));
-
-/** The command's exit code and output (execFile rejects on a non-zero exit). */
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 let dir: string;
 let dbPath: string;

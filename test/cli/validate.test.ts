@@ -1,33 +1,19 @@
 // `duckportal validate` and `duckportal load` as curators run them: exit codes (0 valid, 1 errors,
 // 3 warnings only, 2 could not run), the messages printed, load's per-file lines and its refusal
 // naming every error, and the --html report opened in a real Chromium (skipped, saying why, without one).
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../engine/sql/db.js';
 import { findChromium } from '../helpers/browser.js';
 import { storeFingerprint } from '../helpers/fingerprint.js';
+import { runCli as run } from '../helpers/run-cli.js';
 import { REFERENCE, studyDir } from '../helpers/store.js';
-import { copyStudy, replaceLine } from '../helpers/study-copy.js';
+import { copyStudy, replaceLine, setCell } from '../helpers/study-copy.js';
 
-const BIN = fileURLToPath(new URL('../../bin/duckportal.js', import.meta.url));
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-const setCell = (index: number, value: string) => (line: string) => line.split('\t').map((c, i) => (i === index ? value : c)).join('\t');
 /** study_hg38 with its one mutation an RNA row: skipped with a warning. */
 const withWarning = () => copyStudy('study_hg38', { edit: { 'data_mutations_extended.maf': (t) => replaceLine(t, 3, setCell(8, 'RNA')) } });
 /** study_hg38 with a bad patient file and a truncated MAF row: two errors. */

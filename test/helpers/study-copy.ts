@@ -42,3 +42,7 @@ export function replaceLine(text: string, line: number, change: (old: string) =>
   return lines.join('\n');
 }
 
+/** A change of a tab-separated line: its `index`-th cell (0-based) becomes `value`. */
+export function setCell(index: number, value: string): (line: string) => string {
+  return (line) => line.split('\t').map((cell, i) => (i === index ? value : cell)).join('\t');
+}

@@ -14,7 +14,7 @@ import { StudyRefused, type StudyReport } from '../../loaders/report/load-report
 import { validateStudies, type StudyValidation } from '../../loaders/validate/validate-studies.js';
 import { storeFingerprint } from '../helpers/fingerprint.js';
 import { REFERENCE, STUDIES, studyDir } from '../helpers/store.js';
-import { copyStudy, replaceLine } from '../helpers/study-copy.js';
+import { copyStudy, replaceLine, setCell } from '../helpers/study-copy.js';
 
 let tmp: string;
 let store: string;
@@ -53,7 +53,6 @@ async function validateOne(dir: string, withStore = false): Promise<StudyValidat
 }
 
 const cells = (line: string) => line.split('\t');
-const setCell = (index: number, value: string) => (line: string) => cells(line).map((c, i) => (i === index ? value : c)).join('\t');
 
 describe('the load summary', () => {
   it('says per file how many rows were read, loaded and skipped, and why', () => {
