@@ -40,6 +40,8 @@ export const CHECKS_NEEDING_A_STORE = [
   'incremental folders (they are checked against their study in the store)',
 ];
 
+const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
+
 const EXIT_CODES: Record<ValidationStatus, number> = { valid: 0, errors: 1, 'not run': 2, warnings: 3 };
 /** The worst status decides the exit code. */
 const SEVERITY: ValidationStatus[] = ['valid', 'warnings', 'errors', 'not run'];
@@ -70,7 +72,7 @@ export async function validateStudies(dirs: readonly string[], options: { store?
 }
 
 async function validateStudy(scratch: Db, genes: GeneResolver, dir: string, withStore: boolean): Promise<StudyValidation> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { dir, status: 'not run', reason: 'no such folder' };
+  if (!isFolder(dir)) return { dir, status: 'not run', reason: 'no such folder' };
   try {
     if (!withStore) {
       const study = readStudyDir(dir, () => {});
@@ -95,7 +97,7 @@ async function validateStudy(scratch: Db, genes: GeneResolver, dir: string, with
 function incrementalStudyIds(dirs: readonly string[]): string[] {
   const ids = new Set<string>();
   for (const dir of dirs) {
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
+    if (!isFolder(dir)) continue;
     const { metas } = readStudyDir(dir, () => {});
     if (metas.some((m) => m.kind === 'study')) continue;
     for (const meta of metas) {
