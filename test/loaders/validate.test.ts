@@ -121,6 +121,8 @@ interface BrokenCase {
   name: string;
   study: string;
   edit: Record<string, (text: string) => string>;
+  /** Only these meta files are kept (a small copy of a large study). */
+  keepMetas?: string[];
   /** The errors: a file that fails may make another fail too (its study's cancer type, a panel). */
   messages: string[];
   withStore?: boolean;
@@ -164,12 +166,36 @@ const BROKEN: BrokenCase[] = [
     messages: ["data_gene_panel_matrix.txt:2 (column mutations): gene panel 'NOPANEL' is not loaded"] },
   { name: 'a SEG file starting with a comment', study: 'genepanel_test_study', edit: { 'data_cna_hg19.seg': (t) => `#comment\n${t}` },
     messages: ['data_cna_hg19.seg:1: a SEG file must start with its header line (no # lines)'] },
+  { name: 'a segment mean that is not a number', study: 'genepanel_test_study', edit: { 'data_cna_hg19.seg': (t) => replaceLine(t, 3, setCell(5, 'high')) },
+    messages: ["data_cna_hg19.seg:3 (column seg.mean): seg.mean 'high' is not a number"] },
+  { name: 'a sample listed twice', study: 'genepanel_test_study', edit: { 'data_clinical_samples.txt': (t) => replaceLine(t, 6, (l) => `${l}\n${l}`) },
+    messages: ["data_clinical_samples.txt:7 (column SAMPLE_ID): sample 'sample1' is listed twice"] },
+  { name: 'an unknown case list category', study: 'study_hg38', edit: { 'case_lists/cases_sequenced.txt': (t) => `${t.trimEnd()}\ncase_list_category: nonsense\n` },
+    messages: ["cases_sequenced.txt:6: invalid case_list_category 'nonsense'"] },
+  { name: 'a timeline START_DATE that is not an integer', study: 'lgg_ucsf_2014_test_generic_assay', keepMetas: ['meta_study.txt', 'meta_clinical_sample.txt', 'meta_timeline_surgery.txt'],
+    edit: { 'data_timeline_surgery.txt': (t) => replaceLine(t, 2, setCell(1, 'day one')) },
+    messages: ["data_timeline_surgery.txt:2 (column START_DATE): START_DATE 'day one' is not an integer"] },
+  ...[
+    { name: 'a structural variant file without Sample_Id', meta: 'meta_structural_variants.txt', file: 'data_structural_variants.txt', column: 0, value: 'Sample',
+      message: 'data_structural_variants.txt:1: missing required column Sample_Id' },
+    { name: 'a generic assay file not starting with ENTITY_STABLE_ID', meta: 'meta_generic_assay_binary.txt', file: 'data_generic_assay_binary.txt', column: 0, value: 'ENTITY',
+      message: 'data_generic_assay_binary.txt:1 (column ENTITY): the first column of a generic assay file must be ENTITY_STABLE_ID' },
+    { name: 'a repeated sample column in an expression matrix', meta: 'meta_expression_median.txt', file: 'data_expression_median.txt', column: 3, value: 'TCGA-A1-A0SD-01',
+      message: "data_expression_median.txt:1 (column TCGA-A1-A0SD-01): column header 'TCGA-A1-A0SD-01' is repeated" },
+    { name: 'a resource definition file without RESOURCE_TYPE', meta: 'meta_resource_definition.txt', file: 'data_resource_definition.txt', column: 3, value: 'KIND',
+      message: 'data_resource_definition.txt:1: missing column RESOURCE_TYPE' },
+    { name: 'a GISTIC file without q_value', meta: 'meta_gistic_genes_amp.txt', file: 'data_gistic_genes_amp.txt', column: 17, value: 'q',
+      message: 'data_gistic_genes_amp.txt:1: missing column q_value' },
+  ].map(({ meta, file, column, value, ...c }) => ({
+    ...c, study: 'study_es_0', keepMetas: ['meta_study.txt', 'meta_cancer_type.txt', 'meta_clinical_samples.txt', meta],
+    edit: { [file]: (t: string) => replaceLine(t, 1, setCell(column, value)) }, messages: [c.message],
+  })),
 ];
 
 describe('validate on broken copies: one error each, with the message load gives (exit 1)', () => {
   for (const c of BROKEN) {
     it(c.name, async () => {
-      const result = await validateOne(copyStudy(c.study, { edit: c.edit }), c.withStore);
+      const result = await validateOne(copyStudy(c.study, { edit: c.edit, keepMetas: c.keepMetas }), c.withStore);
       expect([result.status, result.exitCode, messages(result)]).toEqual(['errors', 1, c.messages]);
     });
   }
