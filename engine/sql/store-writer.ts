@@ -15,6 +15,9 @@ export const nextGenerationOf = (path: string) => `${path}.next`;
 /** The file whose lock (DuckDB's, held per process and dropped by the system when the process dies) makes writers take turns. */
 const writerLockOf = (path: string) => `${path}.writer`;
 
+/** DuckDB's memory limit at least, while a generation is checkpointed before it is published. */
+const CHECKPOINT_MEMORY_BYTES = 512 * 2 ** 20;
+
 /** How long a writer waits for another one to finish before it gives up. */
 const WRITER_WAIT_MS = 30 * 60_000;
 
@@ -67,7 +70,10 @@ export async function openStoreWriter(path: string, options: { memoryLimit?: str
       async publish() {
         if (ended) throw new Error('this store writer has ended');
         try {
-          // Everything in the file itself: the log would not follow the rename.
+          // Everything in the file itself: the log would not follow the rename. A checkpoint pins
+          // blocks of every table it rewrites at once (~64 MB for the gene reference alone), and
+          // fails fatally below that whatever the load did: it gets at least CHECKPOINT_MEMORY_BYTES.
+          if (bytesOf(options.memoryLimit) < CHECKPOINT_MEMORY_BYTES) await db.exec(`SET memory_limit = '${CHECKPOINT_MEMORY_BYTES}B'`);
           await db.exec('CHECKPOINT');
           db.close();
           rmSync(`${next}.wal`, { force: true });
@@ -108,6 +114,14 @@ export async function withStoreWriter<T>(path: string, options: { memoryLimit?: 
   }
   await writer.publish();
   return result;
+}
+
+const UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+
+/** The bytes of a DuckDB memory setting such as '64MB' or '2GiB'; Infinity if none or not understood (DuckDB's default is most of the machine). */
+function bytesOf(setting: string | undefined): number {
+  const m = setting?.trim().match(/^(\d+(?:\.\d+)?)\s*([kmgt]i?b|b)?$/i);
+  return m ? Number(m[1]) * UNITS[(m[2] ?? 'b').toLowerCase()] : Infinity;
 }
 
 function removeGeneration(file: string): void {

@@ -42,12 +42,15 @@ const PUBLIC_PATHS = /^\/api\/(v2\/api-docs|v3\/api-docs|swagger-ui)(\/|\?|$)/;
 
 export function installSecurity(app: FastifyInstance, options: { settings: SecuritySettings; state: StateStore; now: () => number }): void {
   const auth = new Authenticator(options.settings, options.state, options.now);
-  let catalog: Promise<StudyCatalog> | undefined;
   const security: Security = {
     auth,
     tokens: new TokenService(auth, options.state),
     state: options.state,
-    catalog: () => (catalog ??= loadStudyCatalog(app.db)),
+    // Kept with the generation of the store the request holds (server/live-store.ts).
+    catalog: () => {
+      const db = app.db;
+      return app.matrices.keep('study catalog', () => loadStudyCatalog(db), (c) => 200 * (c.studies.size + c.profiles.size + c.sampleLists.size));
+    },
   };
   app.decorate('security', security);
   app.decorateRequest('caller', null as never);

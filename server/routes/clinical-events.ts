@@ -9,6 +9,7 @@ import {
 import { fetchClinicalEventsMeta } from '../../engine/queries/clinical-events-meta.js';
 import { fetchSurvivalData, javaDoubleText, requestedPatients, type SurvivalPatient, type SurvivalRow } from '../../engine/queries/clinical-events-survival.js';
 import { requirePatientKey } from '../../engine/queries/lookup.js';
+import type { ProfileMatrices } from '../../engine/queries/profile-matrix.js';
 import { uniqueKey } from '../../engine/keys.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { jsonArrayStream } from '../json-array-stream.js';
@@ -70,13 +71,17 @@ export const clinicalEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * same 194,000 at GENIE's size with each visit, given as one remembered list
    * (repeated-identifiers.ts), and resolving them took ~30 ms a request.
    */
-  const resolved = new WeakMap<readonly unknown[], Promise<{ patients: SurvivalPatient[]; keys: Float64Array }>>();
+  const resolved = new WeakMap<ProfileMatrices, WeakMap<readonly unknown[], Promise<{ patients: SurvivalPatient[]; keys: Float64Array }>>>();
   const resolvedPatients = (ids: readonly { studyId: string; patientId: string }[]) => {
-    let found = resolved.get(ids);
+    // Per generation of the store (its lookups' owner): a list outlives the generation it was resolved in.
+    const matrices = app.matrices;
+    let lists = resolved.get(matrices);
+    if (lists === undefined) resolved.set(matrices, (lists = new WeakMap()));
+    let found = lists.get(ids);
     if (found === undefined) {
-      found = requestedPatients(app.db, app.matrices, pairsOf(ids)).then((patients) => ({ patients, keys: Float64Array.from(patients, (p) => p.key) }));
-      resolved.set(ids, found);
-      found.catch(() => resolved.delete(ids));
+      found = requestedPatients(app.db, matrices, pairsOf(ids)).then((patients) => ({ patients, keys: Float64Array.from(patients, (p) => p.key) }));
+      lists.set(ids, found);
+      found.catch(() => lists.delete(ids));
     }
     return found;
   };
