@@ -41,8 +41,13 @@ export function parseClinicalHeader(path: string, header: TsvHeader): ClinicalCo
 
 const NA_WORDS = new Set(['', 'na', 'null', 'missing', 'not_applicable', 'not_available', 'pending', 'discrepancy', 'completed']);
 
+/** The first characters of NA-like values (lower case): a word's first letter, or one the importer deletes. */
+const NA_FIRST = new Set([...[...NA_WORDS].map((w) => w.charAt(0)), '[', ']', '|']);
+
 /** NA-like clinical values are not stored (the importer deletes [ ] | and turns spaces into _). */
 export function isClinicalNa(value: string): boolean {
+  // Most values (numbers, most words) are told apart by their first character, without building the normal form.
+  if (value !== '' && !NA_FIRST.has(value.charAt(0).toLowerCase())) return false;
   return NA_WORDS.has(value.replace(/[[\]|]/g, '').replace(/ /g, '_').toLowerCase());
 }
 
