@@ -21,16 +21,20 @@ const seconds = (performance.now() - t0) / 1000;
 await db.exec('CHECKPOINT');
 db.close();
 const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+const fileRows = Object.fromEntries(summary.report.files.flatMap((f) => (f.rowsRead === undefined ? [] : [[f.file, f.rowsRead]])));
+const perSecond = (n: number, s: number) => Math.round(n / s);
 const figures: LoadFigures = {
   samples: summary.samples,
   loadSeconds: Math.round(seconds * 100) / 100,
   rows,
-  rowsPerSecond: Math.round(rows / seconds),
+  rowsPerSecond: perSecond(rows, seconds),
   mutations: summary.rows.mutation ?? 0,
   dbSizeMb: Math.round((statSync(dbPath).size / 2 ** 20) * 10) / 10,
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   memoryLimit: LOAD_MEMORY_LIMIT,
   rowsPerTable: summary.rows,
   fileSeconds: summary.fileSeconds,
+  fileRows,
+  fileRowsPerSecond: Object.fromEntries(Object.entries(fileRows).map(([file, n]) => [file, perSecond(n, summary.fileSeconds[file])])),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

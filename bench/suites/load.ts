@@ -1,5 +1,5 @@
 // Load suite: the demo study loaded into a new store by a child process (load-child.ts): load
-// seconds, rows/s, DB size and the loader's peak RSS.
+// seconds, rows/s, DB size and the loader's peak RSS; per data file its seconds, rows and rows/s.
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,10 @@ export interface LoadFigures {
   memoryLimit: string;
   rowsPerTable: Record<string, number>;
   fileSeconds: Record<string, number>;
+  /** Data rows read per file (files read as rows: not the meta, case list and panel files). */
+  fileRows: Record<string, number>;
+  /** fileRows / fileSeconds. */
+  fileRowsPerSecond: Record<string, number>;
 }
 
 const RUN_TS = fileURLToPath(new URL('../../bin/run-ts.js', import.meta.url));
