@@ -2,17 +2,15 @@
 // written; exit code 0 valid, 1 errors, 3 warnings only, 2 could not run (as validateData.py).
 import { writeFileSync } from 'node:fs';
 import { renderHtmlReport } from '../loaders/validate/html-report.js';
-import { validateStudies } from '../loaders/validate/validate-studies.js';
+import { STATUS_TEXT, validateStudies } from '../loaders/validate/validate-studies.js';
 import { studyReportLines } from './study-report-text.js';
 import { UsageError } from './usage-error.js';
-
-const STATUS_LINE = { valid: 'valid', warnings: 'valid, with warnings', errors: 'has errors (load would refuse it)', 'not run': 'could not be validated' };
 
 export async function validateCommand(dirs: string[], options: { db?: string; html?: string }): Promise<void> {
   if (dirs.length === 0) throw new UsageError('missing <study-dir>');
   const validation = await validateStudies(dirs, { store: options.db });
   for (const study of validation.studies) {
-    console.log(`${study.dir}: ${STATUS_LINE[study.status]}${study.reason ? `: ${study.reason}` : ''}`);
+    console.log(`${study.dir}: ${STATUS_TEXT[study.status]}${study.reason ? `: ${study.reason}` : ''}`);
     if (study.report) for (const line of studyReportLines(study.report)) console.log(line);
   }
   if (validation.skippedChecks.length) console.log(`not checked without a store (--db): ${validation.skippedChecks.join('; ')}`);

@@ -3,14 +3,7 @@
 // summary per file (errors, warnings, rows), then every message with its file, line, column and value.
 import { basename } from 'node:path';
 import type { FileSummary } from '../report/load-report.js';
-import type { StudyValidation, Validation } from './validate-studies.js';
-
-const STATUS_TEXT: Record<StudyValidation['status'], string> = {
-  valid: 'valid',
-  warnings: 'valid, with warnings',
-  errors: 'has errors: load would refuse it',
-  'not run': 'could not be validated',
-};
+import { STATUS_TEXT, type StudyValidation, type Validation } from './validate-studies.js';
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}

@@ -40,6 +40,14 @@ export const CHECKS_NEEDING_A_STORE = [
   'incremental folders (they are checked against their study in the store)',
 ];
 
+/** How the text and HTML reports name each status. */
+export const STATUS_TEXT: Record<ValidationStatus, string> = {
+  valid: 'valid',
+  warnings: 'valid, with warnings',
+  errors: 'has errors (load would refuse it)',
+  'not run': 'could not be validated',
+};
+
 const isFolder = (path: string) => existsSync(path) && statSync(path).isDirectory();
 
 const EXIT_CODES: Record<ValidationStatus, number> = { valid: 0, errors: 1, 'not run': 2, warnings: 3 };
