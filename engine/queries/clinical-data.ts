@@ -38,9 +38,12 @@ const TABLES = {
 function scopeClause(type: ClinicalDataType, scope: ClinicalDataScope | KeysScope): Fragment {
   const t = TABLES[type];
   switch (scope.kind) {
-    case 'keys':
-      // The range lets DuckDB skip the row groups of other entities.
-      return sql`c.${raw(t.key)} BETWEEN ${scope.keys[0]} AND ${scope.keys[scope.keys.length - 1]} AND c.${raw(t.key)} IN (SELECT unnest(${scope.keys}::INTEGER[]))`;
+    case 'keys': {
+      // The range lets DuckDB skip the row groups of other entities; keys without gaps (a study's) need nothing else.
+      const [first, last] = [scope.keys[0], scope.keys[scope.keys.length - 1]];
+      const range = sql`c.${raw(t.key)} BETWEEN ${first} AND ${last}`;
+      return last - first + 1 === scope.keys.length ? range : sql`${range} AND c.${raw(t.key)} IN (SELECT unnest(${scope.keys}::INTEGER[]))`;
+    }
     case 'study':
       return scope.ids === undefined
         ? sql`c.study_key = ${scope.studyKey}`
@@ -156,8 +159,13 @@ export async function* streamClinicalDataJson(db: Db, q: ClinicalDataQuery): Asy
   let left = q.limit ?? 2147483647;
   for (let at = 0; at < (keys?.length ?? 0) && left > 0; at += ENTITIES_PER_QUERY) {
     const slice: KeysQuery = { ...q, scope: { kind: 'keys', keys: Array.from(keys.subarray(at, at + ENTITIES_PER_QUERY)) } };
-    const rows = sql`SELECT ${jsonColumns(q)}, ${key} AS entity_key ${fromWhere(slice, withMeta)} ORDER BY ${key}, c.attr_id LIMIT ${left}`;
-    const { json, count } = await joinedJson(db, rows, fields, sql`entity_key, clinical_attribute_id`);
+    const rows = sql`SELECT ${jsonColumns(q)}, ${key} AS entity_key ${fromWhere(slice, withMeta)}`;
+    const order = sql`entity_key, clinical_attribute_id`;
+    // Only the attribute's description and display name can be null (DETAILED).
+    const nulls = { nulls: withMeta };
+    let { json, count } = await joinedJson(db, rows, fields, order, nulls);
+    // A first page ending inside this slice (rare: bulk answers are unpaged): its rows again, cut.
+    if (count > left) ({ json, count } = await joinedJson(db, sql`${rows} ORDER BY ${order} LIMIT ${left}`, fields, order, nulls));
     left -= count;
     if (count > 0) yield [json];
   }
