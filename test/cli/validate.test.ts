@@ -34,7 +34,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'duckportal-validate-cli-'));
   store = join(dir, 'store.duckdb');
   expect((await run(['genes', 'import', REFERENCE, '--db', store])).code).toBe(0);
-}, 60_000);
+}, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function fingerprint(): Promise<Record<string, string>> {
@@ -66,7 +66,7 @@ describe('duckportal validate', () => {
     expect(errors.stdout).toContain(`  errors (2):\n    ${TWO_ERRORS.join('\n    ')}\n`);
     expect((await run(['validate', join(dir, 'absent')])).code).toBe(2);
     expect(await fingerprint()).toEqual(before);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('duckportal load', () => {
@@ -77,7 +77,7 @@ describe('duckportal load', () => {
     const refused = await run(['load', withTwoErrors(), '--db', store]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`2 error(s) — nothing of this study was written\n  errors (2):\n    ${TWO_ERRORS.join('\n    ')}\n`);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('the --html report in Chromium', () => {
@@ -126,5 +126,5 @@ describe('the --html report in Chromium', () => {
     } finally {
       await playwright.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
