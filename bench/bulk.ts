@@ -1,12 +1,9 @@
 // npm run bench:bulk [-- --samples N --seed S --runs R --only <text>]: the bulk answers suite of
 // `npm run bench` (suites/bulk-answers.ts) on the demo study at GENIE's size and density (default
 // 272,000 samples), for the cases whose name contains --only; JSON in results/tmp/.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureBenchStore } from './bench-store.js';
-import { peakRssMb } from './harness.js';
+import { peakRssMb, writeScratchResult } from './harness.js';
 import { runBulkAnswersSuite } from './suites/bulk-answers.js';
 import { withServedStore } from './suites/served-store.js';
 
@@ -23,9 +20,6 @@ const dbPath = await ensureBenchStore({ samples, seed: Number(values.seed), dens
 await withServedStore(dbPath, { runs: Number(values.runs) }, async (ctx, pid) => {
   const results = await runBulkAnswersSuite(ctx, values.only);
   const report = { date: new Date().toISOString(), samples, results, serverPeakRssMb: peakRssMb(pid) };
-  const dir = fileURLToPath(new URL('./results/tmp/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `bulk-${samples}.json`);
-  writeFileSync(file, JSON.stringify(report, null, 2));
+  const file = writeScratchResult(`bulk-${samples}`, report);
   console.log(`server peak RSS ${report.serverPeakRssMb} MB; results in ${file}`);
 });

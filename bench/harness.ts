@@ -1,7 +1,8 @@
 // Shared by the HTTP benchmarks: a duckportal server in a child process on 127.0.0.1, timed
 // requests with the SQL share from Server-Timing, quantiles and the server's peak RSS.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
@@ -181,7 +182,21 @@ export async function measurePages(base: string, name: string, pageOf: (i: numbe
 }
 
 /** Peak resident set size (VmHWM) of a process, in MB. */
-export function peakRssMb(pid: number): number {
+export const peakRssMb = (pid: number): number => statusMb(pid, 'VmHWM');
+
+/** Resident set size now (VmRSS) of a process, in MB. */
+export const rssMb = (pid: number): number => statusMb(pid, 'VmRSS');
+
+function statusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** A single-suite script's JSON, written to results/tmp/<name>.json (git-ignored); returns the path. */
+export function writeScratchResult(name: string, report: object): string {
+  const dir = fileURLToPath(new URL('./results/tmp/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2));
+  return file;
 }

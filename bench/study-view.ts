@@ -2,12 +2,9 @@
 // `npm run bench` (suites/study-view.ts) on the demo study at GENIE's size and density (default
 // 272,000 samples), for the cases whose name contains --only (and the page after a click, unless
 // --only names something else); JSON in results/tmp/.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureBenchStore } from './bench-store.js';
-import { peakRssMb } from './harness.js';
+import { peakRssMb, writeScratchResult } from './harness.js';
 import { withServedStore } from './suites/served-store.js';
 import { runPageAfterClick, runStudyViewSuite } from './suites/study-view.js';
 
@@ -26,9 +23,6 @@ await withServedStore(dbPath, { runs }, async (ctx, pid) => {
   const results = await runStudyViewSuite(ctx, values.only);
   const pages = values.only === undefined || 'page after a click'.includes(values.only) ? await runPageAfterClick(ctx) : [];
   const report = { date: new Date().toISOString(), samples, runs, results, pages, serverPeakRssMb: peakRssMb(pid) };
-  const dir = fileURLToPath(new URL('./results/tmp/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `study-view-${samples}.json`);
-  writeFileSync(file, JSON.stringify(report, null, 2));
+  const file = writeScratchResult(`study-view-${samples}`, report);
   console.log(`server peak RSS ${report.serverPeakRssMb} MB; results in ${file}`);
 });
