@@ -1,4 +1,4 @@
-// The part of autocannon 8's programmatic API the concurrency suite uses (it ships no types).
+// The part of autocannon 8's programmatic API the concurrency and reload suites use (it ships no types).
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
@@ -31,8 +31,11 @@ declare module 'autocannon' {
     duration: number;
   }
 
-  /** Emits 'response' (client, statusCode, bytes, milliseconds) for every answer. */
-  type Instance = EventEmitter;
+  /** Emits 'response' (client, statusCode, bytes, milliseconds) for every answer, 'reqError' (client, error) for a failed request. */
+  type Instance = EventEmitter & {
+    /** Ends the run before its duration (its callback then gets the result). */
+    stop(): void;
+  };
 
   function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;

@@ -6,10 +6,11 @@ import type { FormatTiming } from './suites/answer-formats.js';
 import type { BulkTiming } from './suites/bulk-answers.js';
 import type { ConcurrencyRun } from './suites/concurrency.js';
 import type { LoadFigures } from './suites/load.js';
+import type { ReloadFigures } from './suites/reload.js';
 import type { StatsTiming } from './suites/stats.js';
 import type { PageTiming, StudyViewTiming } from './suites/study-view.js';
 
-export const SUITES = ['load', 'core-api', 'study-view', 'stats', 'concurrency'] as const;
+export const SUITES = ['load', 'core-api', 'study-view', 'stats', 'concurrency', 'reload'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 /** The server's peak RSS the issue allows at GENIE's size. */
@@ -40,6 +41,8 @@ export interface BenchResult {
     'page-after-click'?: PageTiming[];
     stats?: StatsTiming[];
     concurrency?: ConcurrencyRun[];
+    /** The demo study loaded again, then a small study added, while a server of its own serves a copy of the store. */
+    reload?: ReloadFigures[];
   };
   server?: {
     /** VmHWM of the server process at the end: its peak through every HTTP suite. */

@@ -14,6 +14,7 @@ import { runBulkAnswersSuite } from './suites/bulk-answers.js';
 import { runConcurrencySuite } from './suites/concurrency.js';
 import { runCoreApiSuite } from './suites/core-api.js';
 import { runLoadSuite } from './suites/load.js';
+import { runReloadSuite } from './suites/reload.js';
 import { withServedStore } from './suites/served-store.js';
 import { runStatsSuite } from './suites/stats.js';
 import { runPageAfterClick, runStudyViewSuite } from './suites/study-view.js';
@@ -78,7 +79,7 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
     log(`load: ${l.loadSeconds} s, ${l.rows.toLocaleString('en-US')} rows (${l.rowsPerSecond.toLocaleString('en-US')} rows/s), ${l.dbSizeMb} MB, loader peak RSS ${l.peakRssMb} MB`);
   }
 
-  if (options.suites.some((s) => s !== 'load')) {
+  if (options.suites.some((s) => s !== 'load' && s !== 'reload')) {
     const dbPath = await ensureBenchStore(study, work);
     result.server = await withServedStore(dbPath, { runs: options.runs, log }, async (ctx, pid) => {
       const peakRssAfterMb: Partial<Record<SuiteName, number>> = {};
@@ -108,6 +109,15 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
       log(`server peak RSS ${peak} MB${peak > RSS_LIMIT_MB ? ` — above the ${RSS_LIMIT_MB} MB limit` : ''}`);
       return { peakRssMb: peak, peakRssAfterMb, overLimit: peak > RSS_LIMIT_MB, memoryLimit: process.env.DUCKPORTAL_SERVE_MEMORY_LIMIT ?? null };
     });
+  }
+
+  if (wants('reload')) {
+    // A server of its own, on a copy: the cached store stays as the other suites found it.
+    log('-- reload');
+    const started = performance.now();
+    const store = await ensureBenchStore(study, work);
+    result.suites.reload = await runReloadSuite({ store, studyDir, work, windowSeconds: Math.min(10, options.durationSeconds), log });
+    result.suiteSeconds.reload = secondsSince(started);
   }
 
   result.seconds = secondsSince(t0);

@@ -73,13 +73,17 @@ function run(base: string, mode: MixMode, connections: number, duration: number)
   });
 }
 
-export async function runConcurrencySuite(ctx: Pick<SuiteContext, 'base' | 'log'>, connections: readonly number[], durationSeconds: number): Promise<ConcurrencyRun[]> {
-  // Each request once first: the runs then see cached cohorts, as a browsing user does.
+/** Each request of the mix once: runs after it see cached cohorts, as a browsing user does. */
+export async function sendStudyViewMixOnce(base: string): Promise<void> {
   for (const r of studyViewMix()) {
-    const res = await fetch(`${ctx.base}${r.path}`, { method: r.method, headers: { 'content-type': 'application/json' }, body: r.body });
+    const res = await fetch(`${base}${r.path}`, { method: r.method, headers: { 'content-type': 'application/json' }, body: r.body });
     if (!res.ok) throw new Error(`${r.path}: ${res.status} ${(await res.text()).slice(0, 200)}`);
     await res.arrayBuffer();
   }
+}
+
+export async function runConcurrencySuite(ctx: Pick<SuiteContext, 'base' | 'log'>, connections: readonly number[], durationSeconds: number): Promise<ConcurrencyRun[]> {
+  await sendStudyViewMixOnce(ctx.base);
   const results: ConcurrencyRun[] = [];
   for (const mode of ['warm', 'fresh'] as const) {
     for (const n of connections) {
