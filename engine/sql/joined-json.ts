@@ -1,13 +1,17 @@
 // Large answers as JSON written by DuckDB: handing JavaScript hundreds of thousands of rows, as
 // objects or even as small strings, costs far more than the query itself (GET
 // /api/studies/{id}/samples of 272,000 samples: 5.3 s as objects, ~0.6 s this way).
-import type { Db } from './db.js';
+import type { ReadOnlyDb } from './db.js';
 import { raw, sql, type Fragment } from './sql.js';
 
 /** [API field name, column of the rows]: the object's fields in order; null values are omitted. */
 export type JsonFields = readonly (readonly [string, string])[];
 
-/** A row's JSON object text (VARCHAR) of `fields`; `nulls: false` when no field can be null (a cheaper text). */
+/**
+ * A row's JSON object text (VARCHAR) of `fields`; `nulls: false` when no field can be null (a cheaper
+ * text). Texts, integers, booleans and nested structs of them come out as JSON.stringify writes them
+ * (after javaScriptEscapes); DOUBLEs do not (DuckDB writes 2.0, -0.0 and NaN).
+ */
 export function jsonObject(fields: JsonFields, { nulls = true } = {}): Fragment {
   // The field names are our constants; json_merge_patch onto {} drops the null members (nested ones too).
   const struct = `to_json({${fields.map(([name, column]) => `'${name}': ${column}`).join(', ')}})`;
@@ -30,14 +34,14 @@ export function javaScriptEscapes(json: string): string {
  * texts, joined with commas by DuckDB into one text per 8,192 rows (yielded as one-item batches
  * for server/json-array-stream.ts). DuckDB holds the joined texts of the whole answer at once.
  */
-export async function* streamJoinedJson(db: Db, rows: Fragment, fields: JsonFields): AsyncGenerator<string[], void, undefined> {
+export async function* streamJoinedJson(db: ReadOnlyDb, rows: Fragment, fields: JsonFields): AsyncGenerator<string[], void, undefined> {
   const joined = sql`SELECT string_agg(${jsonObject(fields)}, ',' ORDER BY n) AS json
     FROM (${rows}) GROUP BY (n - 1) // 8192 ORDER BY (n - 1) // 8192`;
   for await (const batch of db.stream<{ json: string }>(joined)) yield batch.map((r) => javaScriptEscapes(r.json));
 }
 
 /** The JSON texts of `rows` (a query with the columns of `fields`) in `order`, joined with commas into one text, and their number. */
-export async function joinedJson(db: Db, rows: Fragment, fields: JsonFields, order: Fragment, options?: { nulls: boolean }): Promise<{ json: string; count: number }> {
+export async function joinedJson(db: ReadOnlyDb, rows: Fragment, fields: JsonFields, order: Fragment, options?: { nulls: boolean }): Promise<{ json: string; count: number }> {
   const row = await db.one<{ json: string | null; count: number }>(sql`SELECT string_agg(${jsonObject(fields, options)}, ',' ORDER BY ${order}) AS json, count(*)::INTEGER AS count FROM (${rows})`);
   return { json: javaScriptEscapes(row?.json ?? ''), count: row?.count ?? 0 };
 }
