@@ -16,8 +16,10 @@ const db = await Db.open(dbPath, { memoryLimit: LOAD_MEMORY_LIMIT });
 await importDemoReference(db, dbPath, expressionArg ? { genes, samples } : undefined);
 const resolver = await GeneResolver.load(db);
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const summary = await loadStudy(db, resolver, studyDir);
 const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
 await db.exec('CHECKPOINT');
 db.close();
 const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
@@ -26,6 +28,7 @@ const perSecond = (n: number, s: number) => Math.round(n / s);
 const figures: LoadFigures = {
   samples: summary.samples,
   loadSeconds: Math.round(seconds * 100) / 100,
+  loadCpuSeconds: Math.round((cpu.user + cpu.system) / 1e4) / 100,
   rows,
   rowsPerSecond: perSecond(rows, seconds),
   mutations: summary.rows.mutation ?? 0,

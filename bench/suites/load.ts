@@ -10,6 +10,8 @@ export interface LoadFigures {
   samples: number;
   /** loadStudy alone: the gene reference import and the final CHECKPOINT excluded. */
   loadSeconds: number;
+  /** CPU seconds of the loader process (every thread, DuckDB's too) during loadStudy: less swayed by a busy machine than loadSeconds. */
+  loadCpuSeconds: number;
   rows: number;
   rowsPerSecond: number;
   mutations: number;
