@@ -113,13 +113,14 @@ async function reloadWhileServing(base: string, pid: number, store: string, opti
     await sleep(options.windowSeconds * 1000);
     const ended = performance.now();
     const answers = await clients.stop();
+    const rssAfter = rssMb(pid);
     const within = (from: number, to: number) => windowOf(answers.filter((a) => a.at >= from && a.at < to), (to - from) / 1000);
     const figures: ReloadFigures = {
       kind: load.kind, studyId: load.studyId, samples: study!.allSampleCount, connections: CONNECTIONS,
       commandSeconds: seconds(exited - started),
       servedAfterSeconds: seconds(served - exited),
       windows: { before: within(started - options.windowSeconds * 1000, started), reload: within(started, served), after: within(served, ended) },
-      rssMb: { before: rssBefore, peak: Math.max(rssBefore, ...rss.filter((s) => s.at >= started).map((s) => s.mb)), after: rssMb(pid) },
+      rssMb: { before: rssBefore, peak: Math.max(rssBefore, rssAfter, ...rss.filter((s) => s.at >= started).map((s) => s.mb)), after: rssAfter },
     };
     options.log(reloadLine(figures));
     return figures;

@@ -24,10 +24,10 @@ let markdownPath: string;
 
 beforeAll(async () => {
   ({ result, jsonPath, markdownPath } = await runBench({
-    scale: SAMPLES, seed: 1, density: 'genie', suites: ['load', 'core-api', 'study-view', 'stats', 'concurrency'],
+    scale: SAMPLES, seed: 1, density: 'genie', suites: ['load', 'core-api', 'study-view', 'stats', 'concurrency', 'reload'],
     runs: 2, connections: [2, 4], durationSeconds: 1, outDir: out, work: join(dir, 'work'), log: () => {},
   }));
-}, 240_000);
+}, 300_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -158,6 +158,23 @@ describe('npm run bench at a tiny scale', () => {
     }
   });
 
+  it('reloads the served study, then adds a small one, while clients loop over the Study View mix', () => {
+    const reloads = result.suites.reload!;
+    expect(reloads.map((f) => `${f.kind} ${f.studyId} ${f.samples}`)).toEqual([`replace demo_study ${SAMPLES}`, 'add demo_small 1000']);
+    for (const f of reloads) {
+      expect(f.commandSeconds, f.kind).toBeGreaterThan(0);
+      expect(f.servedAfterSeconds, f.kind).toBeGreaterThanOrEqual(0);
+      for (const w of Object.values(f.windows)) expect(w.errors, f.kind).toBe(0);
+      // the windows before and after last 1 s (--duration); answers came in both
+      for (const w of [f.windows.before, f.windows.after]) {
+        expect(w.requests, f.kind).toBeGreaterThan(0);
+        expect(w.p50!, f.kind).toBeLessThanOrEqual(w.p99!);
+      }
+      expect(f.rssMb.peak, f.kind).toBeGreaterThanOrEqual(Math.max(f.rssMb.before, f.rssMb.after));
+      expect(f.rssMb.after, f.kind).toBeGreaterThan(50);
+    }
+  });
+
   it("tracks the server's peak RSS through every HTTP suite", () => {
     const server = result.server!;
     expect(Object.keys(server.peakRssAfterMb)).toEqual(['core-api', 'study-view', 'stats', 'concurrency']);
@@ -170,7 +187,7 @@ describe('npm run bench at a tiny scale', () => {
 
   it('writes a Markdown report with a section per suite and well-formed SVG charts', () => {
     const md = readFileSync(markdownPath, 'utf8');
-    for (const heading of ['## Load', '## Core API', '## Answer formats', '## Bulk answers', '## Study View', '## Page after a click', '## Statistics', '## Concurrency']) expect(md).toContain(heading);
+    for (const heading of ['## Load', '## Core API', '## Answer formats', '## Bulk answers', '## Study View', '## Page after a click', '## Statistics', '## Concurrency', '## Reload while serving']) expect(md).toContain(heading);
     expect(md).toContain(result.machine.commit);
     const charts = [...md.matchAll(/!\[[^\]]*\]\(([^)]+\.svg)\)/g)].map((m) => m[1]);
     expect(charts.map((c) => c.slice(c.lastIndexOf('-') + 1))).toEqual(['api.svg', 'view.svg', 'click.svg', 'stats.svg', 'throughput.svg']);
