@@ -130,11 +130,11 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
       }
       seen.add(sampleId);
       const sampleKey = await upsertSample(ctx, created, file.path, lineNo, sampleId, patientKey, sampleType);
-      file.columns.forEach((column, i) => {
-        if (i === sampleCol || i === patientCol) return;
-        const value = clinicalValue(file, column, cells[i], lineNo);
-        if (value !== undefined) values.add({ study_key: ctx.study.key, sample_key: sampleKey, attr_id: column.attrId, attr_value: value });
-      });
+      for (let i = 0; i < file.columns.length; i++) {
+        if (i === sampleCol || i === patientCol) continue;
+        const value = clinicalValue(file, file.columns[i], cells[i], lineNo);
+        if (value !== undefined) values.add({ study_key: ctx.study.key, sample_key: sampleKey, attr_id: file.columns[i].attrId, attr_value: value });
+      }
     }
   } finally {
     values.close();
