@@ -2,7 +2,7 @@
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Db } from '../engine/sql/db.js';
+import type { Db, ReadOnlyDb } from '../engine/sql/db.js';
 import type { CohortCache } from '../engine/filter/cohort-cache.js';
 import type { ProfileMatrices } from '../engine/queries/profile-matrix.js';
 import type { StatsPool } from '../engine/stats/pool/pool.js';
@@ -33,7 +33,7 @@ export { closeResident, openResident, type Resident } from './resident.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The store as the current request found it (live-store.ts): the generation it holds. */
-    db: Db;
+    db: ReadOnlyDb;
     /** Worker pool for CPU-heavy statistics (engine/stats/pool). */
     stats: StatsPool;
     /** Materialised Study View cohorts (engine/filter/cohort-cache.ts). */

@@ -40,6 +40,11 @@ export class Generation {
     readonly identity?: FileIdentity,
   ) {}
 
+  /** Whether a newer generation replaced this one (it closes once nothing holds it). */
+  get isRetired(): boolean {
+    return this.retired !== undefined;
+  }
+
   /** Holds the generation open until the function returned is called (once or more). */
   hold(): () => void {
     this.holders++;

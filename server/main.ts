@@ -41,7 +41,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   const live = await LiveStore.open(options.dbPath, { stats, memoryLimit: SERVE_MEMORY_LIMIT, turns: limits.query, log });
   const warmUp = options.warmUp ? await StudyViewWarmUp.open(live) : undefined;
   if (warmUp) {
-    const warm = (generation: Generation, studyIds: readonly string[] | undefined) => warmGeneration(warmUp, generation, studyIds);
+    // A new generation's lookups are all built again: the changed studies' first (the live
+    // store serves it once they are warm, or after 3 s), then the others'.
+    const warm = async (generation: Generation, changed: readonly string[] | undefined) => {
+      await warmGeneration(warmUp, generation, changed);
+      const others = [...generation.studies.keys()].filter((id) => !changed?.includes(id));
+      if (changed !== undefined && others.length > 0) await warmGeneration(warmUp, generation, others);
+    };
     await warm(live.current, undefined);
     live.warmNextGenerations(warm);
   }

@@ -49,7 +49,7 @@ export class StudyViewWarmUp {
         .filter((s) => options.studyIds === undefined || options.studyIds.includes(s.study_id));
       let warmed = 0;
       for (const { study_id: studyId } of studies) {
-        if (performance.now() - started > limits.seconds * 1000 || generation.resident.matrices.keptShare() >= limits.budgetShare) break;
+        if (performance.now() - started > limits.seconds * 1000 || generation.resident.matrices.keptShare() >= limits.budgetShare || generation.isRetired) break;
         const study = `/api/studies/${encodeURIComponent(studyId)}`;
         const attributes = (await app.inject({ url: `${study}/clinical-attributes` })).json<Attribute[]>();
         const [sample] = (await app.inject({ url: `${study}/samples?projection=ID&pageSize=1` })).json<{ sampleId: string }[]>();

@@ -5,7 +5,7 @@
 import type { AlterationFilter } from '../filter/alteration-filter.js';
 import { NotFound } from '../errors.js';
 import { pause } from '../pause.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { join, sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import type { EnrichmentType } from './expression-enrichments.js';
@@ -54,7 +54,7 @@ const SAMPLES_PER_SLICE = 16_384;
  * profile (resident-lookups.ts); the pool tests.
  */
 export async function fetchAlterationEnrichments(
-  db: Db, stats: StatsPool, matrices: ProfileMatrices, groups: readonly AlterationEnrichmentGroup[], type: EnrichmentType,
+  db: ReadOnlyDb, stats: StatsPool, matrices: ProfileMatrices, groups: readonly AlterationEnrichmentGroup[], type: EnrichmentType,
   filter: AlterationFilter | undefined,
 ): Promise<AlterationEnrichment[]> {
   const k = groups.length;
@@ -142,7 +142,7 @@ interface StudyCaseIds {
  * (group, sample, case) of the cases found, a sample per row (each of a patient's samples, for
  * PATIENT), resolved in memory (case-keys.ts); undefined when the ids are mostly out of key order.
  */
-async function casesInMemory(db: Db, matrices: ProfileMatrices, idsOf: readonly Map<number, StudyCaseIds>[], type: EnrichmentType): Promise<Float64Array[] | undefined> {
+async function casesInMemory(db: ReadOnlyDb, matrices: ProfileMatrices, idsOf: readonly Map<number, StudyCaseIds>[], type: EnrichmentType): Promise<Float64Array[] | undefined> {
   const lookup = new OrderedLookup(await caseKeys(db, matrices, type === 'PATIENT' ? 'patient' : 'sample'));
   const patients = type === 'PATIENT' ? await patientSamples(db, matrices) : undefined;
   const caseGroup: number[] = [];
@@ -173,7 +173,7 @@ async function casesInMemory(db: Db, matrices: ProfileMatrices, idsOf: readonly 
 }
 
 /** The same, resolved by DuckDB (a join, off the event loop). */
-function casesByDuckDb(db: Db, idsOf: readonly Map<number, StudyCaseIds>[], type: EnrichmentType): Promise<Float64Array[]> {
+function casesByDuckDb(db: ReadOnlyDb, idsOf: readonly Map<number, StudyCaseIds>[], type: EnrichmentType): Promise<Float64Array[]> {
   const parts = idsOf.flatMap((byStudy, i) => [...byStudy].map(([study, { ids }]) => sql`SELECT ${i} AS grp, ${study} AS study_key, unnest(${ids}::VARCHAR[]) AS case_id`));
   const gc = parts.length === 0
     ? sql`SELECT NULL::INTEGER AS grp, NULL::INTEGER AS study_key, NULL::VARCHAR AS case_id WHERE FALSE`

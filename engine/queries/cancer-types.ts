@@ -1,5 +1,5 @@
 // Cancer types (api.md 2.4, 3; cBioPortal's CancerTypeMapper): ordered by cancerTypeId unless sorted.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, whitelisted } from '../sql/sql.js';
 
 export const CANCER_TYPE_SORT_COLUMNS = {
@@ -18,11 +18,11 @@ export interface CancerTypeQuery {
 
 const where = (q: Pick<CancerTypeQuery, 'cancerTypeId'>) => (q.cancerTypeId === undefined ? sql`TRUE` : sql`type_of_cancer_id = ${q.cancerTypeId}`);
 
-export async function countCancerTypes(db: Db): Promise<number> {
+export async function countCancerTypes(db: ReadOnlyDb): Promise<number> {
   return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM type_of_cancer`))?.n ?? 0;
 }
 
-export async function fetchCancerTypes(db: Db, q: CancerTypeQuery): Promise<Row[]> {
+export async function fetchCancerTypes(db: ReadOnlyDb, q: CancerTypeQuery): Promise<Row[]> {
   const columns = q.projection === 'ID'
     ? sql`type_of_cancer_id AS cancer_type_id`
     : sql`type_of_cancer_id AS cancer_type_id, name, dedicated_color, short_name, parent`;

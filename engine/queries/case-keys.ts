@@ -7,7 +7,7 @@
 // once, in key order (the store is read-only while served), and kept with the other resident
 // lookups (profile-matrix.ts `keep`).
 import { inCohort, type Cohort } from '../filter/compile.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
@@ -33,7 +33,7 @@ export interface CaseKeys {
   keyBound: number;
 }
 
-export function caseKeys(db: Db, matrices: ProfileMatrices, kind: CaseKind): Promise<CaseKeys> {
+export function caseKeys(db: ReadOnlyDb, matrices: ProfileMatrices, kind: CaseKind): Promise<CaseKeys> {
   // The table and its columns are ours (kind is one of two constants).
   const [table, id, key] = kind === 'sample' ? ['sample', 'sample_id', 'sample_key'] : ['patient', 'patient_id', 'patient_key'];
   return matrices.keep(`${kind} keys`, async () => {
@@ -115,7 +115,7 @@ export interface PatientSamples {
   samples: Float64Array;
 }
 
-export function patientSamples(db: Db, matrices: ProfileMatrices): Promise<PatientSamples> {
+export function patientSamples(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<PatientSamples> {
   return matrices.keep('patient samples', async () => {
     const [patients, samples] = await db.numericColumns(sql`SELECT patient_key::DOUBLE, sample_key::DOUBLE FROM sample ORDER BY 1, 2`);
     return { offsets: offsetsByKey(patients), samples };
@@ -130,7 +130,7 @@ export interface SamplePatients {
 }
 
 /** patientSamples inverted. */
-export function samplePatients(db: Db, matrices: ProfileMatrices): Promise<SamplePatients> {
+export function samplePatients(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<SamplePatients> {
   return matrices.keep('sample patients', async () => {
     const { offsets, samples } = await patientSamples(db, matrices);
     const patientOf = new Float64Array(samples.reduce((bound, key) => Math.max(bound, key + 1), 0)).fill(NaN);
@@ -141,7 +141,7 @@ export function samplePatients(db: Db, matrices: ProfileMatrices): Promise<Sampl
 }
 
 /** Each sample's study key, by sample key (-1 where no sample has the key). */
-export function sampleStudies(db: Db, matrices: ProfileMatrices): Promise<Int32Array> {
+export function sampleStudies(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<Int32Array> {
   return matrices.keep('sample studies', async () => {
     const [samples, studies] = await db.numericColumns(sql`SELECT sample_key::DOUBLE, study_key::DOUBLE FROM sample`);
     return indexedByKey(samples, (i) => studies[i]);
@@ -157,7 +157,7 @@ export interface SampleIds {
 }
 
 /** Built from the case id lookups, whose strings it shares. */
-export function sampleIdsByKey(db: Db, matrices: ProfileMatrices): Promise<SampleIds> {
+export function sampleIdsByKey(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<SampleIds> {
   return matrices.keep('sample ids by key', async () => {
     const [samples, patients, { patientOf }] = await Promise.all([caseKeys(db, matrices, 'sample'), caseKeys(db, matrices, 'patient'), samplePatients(db, matrices)]);
     const patientIdOf: string[] = [];
@@ -234,7 +234,7 @@ const KEPT_COHORT_PARAMS = 10_000;
  * cohort (a materialised table or whole studies, cohort-cache.ts) are kept with the resident
  * lookups. Shared: callers do not change them.
  */
-export function cohortSampleKeys(db: Db, matrices: ProfileMatrices, cohort: Cohort, options: { byStudy?: boolean } = {}): Promise<Int32Array> {
+export function cohortSampleKeys(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, options: { byStudy?: boolean } = {}): Promise<Int32Array> {
   const order = options.byStudy ? sql`s.study_key, s.sample_key` : sql`s.sample_key`;
   const query = sql`SELECT s.sample_key::DOUBLE FROM sample s WHERE ${inCohort(cohort, 's')} ORDER BY ${order}`;
   const read = async () => Int32Array.from((await db.numericColumns(query))[0]);

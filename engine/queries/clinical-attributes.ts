@@ -1,6 +1,6 @@
 // Clinical attribute definitions per study (api.md 8, cBioPortal's ClinicalAttributeMapper):
 // default order attribute id then study import order; priority stays text.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const CLINICAL_ATTRIBUTE_SORT_COLUMNS = {
@@ -33,13 +33,13 @@ export function clinicalAttributeColumns(projection: ClinicalAttributeQuery['pro
   return projection === 'ID' ? id : sql`${id}, m.description, m.datatype, m.priority`;
 }
 
-export async function countClinicalAttributes(db: Db, q: Pick<ClinicalAttributeQuery, 'studyIds' | 'attributeId'>): Promise<number> {
+export async function countClinicalAttributes(db: ReadOnlyDb, q: Pick<ClinicalAttributeQuery, 'studyIds' | 'attributeId'>): Promise<number> {
   const row = await db.one<{ n: number }>(sql`
     SELECT count(*)::INTEGER AS n FROM clinical_attribute_meta m JOIN cancer_study s USING (study_key) WHERE ${whereClause(q)}`);
   return row?.n ?? 0;
 }
 
-export async function fetchClinicalAttributes(db: Db, q: ClinicalAttributeQuery): Promise<Row[]> {
+export async function fetchClinicalAttributes(db: ReadOnlyDb, q: ClinicalAttributeQuery): Promise<Row[]> {
   // sortBy is ignored under ID (api.md 1.5); ties keep the default order.
   const order = q.sortBy && q.projection !== 'ID'
     ? sql`${raw(whitelisted(CLINICAL_ATTRIBUTE_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, m.attr_id, m.study_key`

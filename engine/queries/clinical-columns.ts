@@ -3,7 +3,7 @@
 // charts that count or pair attributes over a cohort (study-view-counts.ts, study-view-plots.ts):
 // joining 272,000 samples' values in DuckDB took 100-150 ms a request, these arrays take one loop
 // over the cohort.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
 import type { ProfileMatrices } from './profile-matrix.js';
@@ -23,7 +23,7 @@ export interface ClinicalColumn {
  * holds at most one value per attribute (the loader keeps one row per case and rejects an
  * attribute in both the sample and the patient file). Keys past the arrays have no value.
  */
-export function clinicalColumn(db: Db, matrices: ProfileMatrices, attrId: string): Promise<ClinicalColumn> {
+export function clinicalColumn(db: ReadOnlyDb, matrices: ProfileMatrices, attrId: string): Promise<ClinicalColumn> {
   return matrices.keep(`clinical column ${attrId}`, async () => {
     const values = sql`
       SELECT c.sample_key, c.attr_value AS text FROM clinical_sample c WHERE c.attr_id = ${attrId} AND c.attr_value <> ''
@@ -51,7 +51,7 @@ export interface AttributeDefinition {
 }
 
 /** Per attribute id, the studies defining it, by study key ascending (read once and kept). */
-export function attributeDefinitions(db: Db, matrices: ProfileMatrices): Promise<Map<string, AttributeDefinition[]>> {
+export function attributeDefinitions(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<Map<string, AttributeDefinition[]>> {
   return matrices.keep('clinical attribute definitions', async () => {
     const definitions = new Map<string, AttributeDefinition[]>();
     for (const r of await db.all<{ attr_id: string; study_key: number; study_id: string; patient_attribute: boolean; datatype: string }>(sql`

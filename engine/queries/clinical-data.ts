@@ -1,7 +1,7 @@
 // Clinical values of samples or patients (api.md 9, cBioPortal's ClinicalDataMapper). Only
 // stored values exist (NA-like cells are not stored); values are returned as text.
 import type { ArrowRows } from '../sql/arrow-chunks.js';
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { joinedJson, streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
@@ -96,7 +96,7 @@ function orderBy(q: ClinicalDataQuery): Fragment {
   return sql`${raw(key)}, c.attr_id`;
 }
 
-export async function countClinicalData(db: Db, q: ClinicalDataQuery): Promise<number> {
+export async function countClinicalData(db: ReadOnlyDb, q: ClinicalDataQuery): Promise<number> {
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n ${fromWhere(q)}`);
   return row?.n ?? 0;
 }
@@ -108,7 +108,7 @@ export const clinicalDataRows = (q: ClinicalDataQuery): ArrowRows => ({
     LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`,
 });
 
-export async function fetchClinicalData(db: Db, q: ClinicalDataQuery): Promise<Row[]> {
+export async function fetchClinicalData(db: ReadOnlyDb, q: ClinicalDataQuery): Promise<Row[]> {
   return db.all(clinicalDataRows(q).query);
 }
 
@@ -145,7 +145,7 @@ const ENTITIES_PER_QUERY = 4096;
  * so that neither DuckDB nor the server holds more than a slice; sorted by value or paged past the
  * first page it is one query.
  */
-export async function* streamClinicalDataJson(db: Db, q: ClinicalDataQuery): AsyncGenerator<string[], void, undefined> {
+export async function* streamClinicalDataJson(db: ReadOnlyDb, q: ClinicalDataQuery): AsyncGenerator<string[], void, undefined> {
   const fields = clinicalDataFields(q);
   const withMeta = q.projection === 'DETAILED';
   if ((q.sortBy !== undefined && q.projection !== 'ID') || (q.offset ?? 0) > 0) {

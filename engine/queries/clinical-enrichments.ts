@@ -3,7 +3,7 @@
 // (clinical-columns.ts; two groups of 136,000 samples took 1.6 s of joins in DuckDB);
 // engine/stats/clinical-enrichment.ts runs the tests (in the worker pool); this module maps the
 // results back to attributes.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { isNaLike } from '../filter/values.js';
 import { sql } from '../sql/sql.js';
 import type { ClinicalEnrichmentInput, ClinicalEnrichmentOutput } from '../stats/clinical-enrichment.js';
@@ -42,7 +42,7 @@ export interface ClinicalEnrichmentData {
  * several groups), found in memory (case-keys.ts); groups left empty are dropped, the others kept
  * in request order.
  */
-async function membersOf(db: Db, matrices: ProfileMatrices, groups: readonly SampleGroup[]): Promise<Int32Array[]> {
+async function membersOf(db: ReadOnlyDb, matrices: ProfileMatrices, groups: readonly SampleGroup[]): Promise<Int32Array[]> {
   const cases = await caseKeys(db, matrices, 'sample');
   return groups.map((group) => {
     const keys = new Set<number>();
@@ -74,7 +74,7 @@ function entering(level: Level, keys: Int32Array, patients: SamplePatients, pati
   return keys.filter(patientLevelIn);
 }
 
-export async function fetchClinicalEnrichmentData(db: Db, matrices: ProfileMatrices, groups: readonly SampleGroup[]): Promise<ClinicalEnrichmentData> {
+export async function fetchClinicalEnrichmentData(db: ReadOnlyDb, matrices: ProfileMatrices, groups: readonly SampleGroup[]): Promise<ClinicalEnrichmentData> {
   const members = await membersOf(db, matrices, groups);
   const empty: ClinicalEnrichmentData = {
     numeric: { attributes: [], ids: [] }, categorical: { attributes: [], ids: [] }, input: { numeric: [], categorical: [] }, groups: members.length,

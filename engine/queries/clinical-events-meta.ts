@@ -1,6 +1,6 @@
 // POST /api/clinical-events-meta/fetch (api.md 10.1): the event types of some patients with
 // their distinct attribute (key, value) pairs, all lower-cased, as cBioPortal's getClinicalEventsMeta.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
 export interface PatientPairs { studyIds: readonly string[]; patientIds: readonly string[] }
@@ -30,7 +30,7 @@ function requestTable(requests: readonly EventRequest[]): Fragment {
     unnest(${anyKey}::INTEGER[]) = 1 AS any_key`;
 }
 
-export async function fetchClinicalEventsMeta(db: Db, pairs: PatientPairs, requests: readonly EventRequest[]): Promise<Row[]> {
+export async function fetchClinicalEventsMeta(db: ReadOnlyDb, pairs: PatientPairs, requests: readonly EventRequest[]): Promise<Row[]> {
   const filter = requests.length === 0
     ? sql`TRUE`
     : sql`EXISTS (SELECT 1 FROM (${requestTable(requests)}) q WHERE q.event_type = e.event_type AND (q.any_key OR q.key = d.key))`;

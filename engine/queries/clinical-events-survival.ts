@@ -1,7 +1,7 @@
 // POST /api/survival-data/fetch (api.md 10.2), as cBioPortal's ClinicalEventServiceImpl.getSurvivalData:
 // per patient, months from a start event to an end event (1:EVENT) or to the last censoring
 // event (0:CENSORED). Only events with at least one attribute row take part.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { caseKeys, forEachCaseKey } from './case-keys.js';
 import type { EventRequest, PatientPairs } from './clinical-events-meta.js';
@@ -50,7 +50,7 @@ interface Timelines {
  * served): a survival chart asks for every patient of a study, 194,000 at GENIE's size, whose ids
  * and rows took seconds to pass through DuckDB on each request.
  */
-function timelines(db: Db, matrices: ProfileMatrices, requests: readonly EventRequest[]): Promise<Timelines> {
+function timelines(db: ReadOnlyDb, matrices: ProfileMatrices, requests: readonly EventRequest[]): Promise<Timelines> {
   const match = matchClause(requests);
   return matrices.keep(`event timelines ${match.text} ${JSON.stringify(match.params)}`, async () => {
     const [patients, starts, stops] = await db.numericColumns(sql`
@@ -72,7 +72,7 @@ const dayOf = (t: Timelines, id: EventIdentifier | undefined, patient: number): 
   (id?.position === 'FIRST' ? t.start : t.stop)[patient] ?? NaN;
 
 /** The requested patients that exist, by key ascending (each once). */
-export async function requestedPatients(db: Db, matrices: ProfileMatrices, pairs: PatientPairs): Promise<SurvivalPatient[]> {
+export async function requestedPatients(db: ReadOnlyDb, matrices: ProfileMatrices, pairs: PatientPairs): Promise<SurvivalPatient[]> {
   const found = new Map<number, SurvivalPatient>();
   const { studyIds, patientIds } = pairs;
   forEachCaseKey(await caseKeys(db, matrices, 'patient'), patientIds.length, (i) => studyIds[i], (i) => patientIds[i],
@@ -92,7 +92,7 @@ export interface SurvivalRow {
  * In the order of `patients` (requestedPatients'). A patient without a start event, or whose end
  * does not come after its start, is left out.
  */
-export async function fetchSurvivalData(db: Db, matrices: ProfileMatrices, patients: readonly SurvivalPatient[], q: SurvivalEvents): Promise<SurvivalRow[]> {
+export async function fetchSurvivalData(db: ReadOnlyDb, matrices: ProfileMatrices, patients: readonly SurvivalPatient[], q: SurvivalEvents): Promise<SurvivalRow[]> {
   const [starts, ends, censored] = await Promise.all([
     timelines(db, matrices, q.start.clinicalEventRequests ?? []),
     timelines(db, matrices, q.end.clinicalEventRequests ?? []),

@@ -1,6 +1,6 @@
 // Timeline events of a study or of one patient (api.md 10, cBioPortal's ClinicalEventMapper),
 // each with its key/value attributes in file column order.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const CLINICAL_EVENT_SORT_COLUMNS = {
@@ -26,7 +26,7 @@ function fromWhere(scope: ClinicalEventScope): Fragment {
     WHERE ${where}`;
 }
 
-export async function countClinicalEvents(db: Db, scope: ClinicalEventScope): Promise<number> {
+export async function countClinicalEvents(db: ReadOnlyDb, scope: ClinicalEventScope): Promise<number> {
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n ${fromWhere(scope)}`);
   return row?.n ?? 0;
 }
@@ -35,7 +35,7 @@ export async function countClinicalEvents(db: Db, scope: ClinicalEventScope): Pr
  * Pages count events, not attribute rows (the reference pages its event x attribute join, so a
  * page could cut an event's attributes; the documented meaning of pageSize is items).
  */
-export async function fetchClinicalEvents(db: Db, q: ClinicalEventQuery): Promise<Row[]> {
+export async function fetchClinicalEvents(db: ReadOnlyDb, q: ClinicalEventQuery): Promise<Row[]> {
   const summary = q.projection !== 'ID';
   const order = q.sortBy && summary
     ? sql`${raw(whitelisted(CLINICAL_EVENT_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, e.event_key`

@@ -4,7 +4,7 @@
 // ids, case-keys.ts, and the attributes' definitions, clinical-columns.ts). A page is then a walk
 // over the cohort in that order: in DuckDB, counting, sorting and joining 272,000 samples' rows
 // took ~40 ms a request.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { concatenate } from '../sql/numeric-chunks.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 import { groupedByKey, offsetsByKey } from './case-keys.js';
@@ -34,7 +34,7 @@ const POSITIONS = sql`
   attrs AS MATERIALIZED (SELECT attr_id, row_number() OVER (ORDER BY attr_id) - 1 AS a FROM (SELECT DISTINCT attr_id FROM (${STORED}))),
   texts AS MATERIALIZED (SELECT attr_value, row_number() OVER (ORDER BY attr_value) - 1 AS v FROM (SELECT DISTINCT attr_value FROM (${STORED})))`;
 
-export function clinicalValues(db: Db, matrices: ProfileMatrices): Promise<ClinicalValues> {
+export function clinicalValues(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<ClinicalValues> {
   return matrices.keep('clinical values', async () => {
     const [attrIds, texts, sample, patient] = await Promise.all([
       db.all<{ attr_id: string }>(sql`WITH ${POSITIONS} SELECT attr_id FROM attrs ORDER BY a`),
@@ -52,7 +52,7 @@ export function clinicalValues(db: Db, matrices: ProfileMatrices): Promise<Clini
  * seconds): by attribute, then by case, two stable counting sorts, so that each case's values come
  * by attribute.
  */
-async function caseValues(db: Db, table: Fragment, key: Fragment): Promise<CaseValues> {
+async function caseValues(db: ReadOnlyDb, table: Fragment, key: Fragment): Promise<CaseValues> {
   const columns: Int32Array[][] = [[], [], []];
   // Millions of rows, read a chunk at a time.
   for await (const chunk of db.numericChunks(sql`WITH ${POSITIONS}
@@ -80,7 +80,7 @@ export interface SortOrder {
   runStarts: Int32Array;
 }
 
-export function sortOrder(db: Db, matrices: ProfileMatrices, column: SortColumn): Promise<SortOrder> {
+export function sortOrder(db: ReadOnlyDb, matrices: ProfileMatrices, column: SortColumn): Promise<SortOrder> {
   const value = column === 'sampleId' ? sql`SELECT sample_key, sample_id AS k FROM sample`
     : column === 'patientId' ? sql`SELECT s.sample_key, p.patient_id AS k FROM sample s JOIN patient p USING (patient_key)`
       : sortValue(column);

@@ -4,7 +4,7 @@
 // resident matrices (profile-matrix.ts); Spearman's ρ and the data-quality rules run in the pool
 // over ranges of B's rows (engine/stats/co-expression.ts).
 import { NotFound } from '../errors.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import { midranks } from '../stats/ranks.js';
@@ -31,7 +31,7 @@ export interface CoExpressionQuery {
 
 /** The co-expressed genes in batches, in gene order, each as soon as the pool ends it (the route streams them). */
 export async function* streamCoExpressions(
-  db: Db, stats: StatsPool, matrices: ProfileMatrices, q: CoExpressionQuery,
+  db: ReadOnlyDb, stats: StatsPool, matrices: ProfileMatrices, q: CoExpressionQuery,
 ): AsyncGenerator<CoExpression[], void, undefined> {
   // The sample ids asked for: given, or a sample list's.
   const sampleIds = q.samples.kind === 'ids' ? sql`SELECT unnest(${q.samples.sampleIds}::VARCHAR[])` : sql`

@@ -1,7 +1,7 @@
 // Copy number segments (api.md 15.3): one sample's segments (GET) or those of listed
 // (study, sample) pairs (POST), optionally on one chromosome; import order unless sorted.
 import type { ArrowRows } from '../sql/arrow-chunks.js';
-import { toApiObject, type Db } from '../sql/db.js';
+import { toApiObject, type ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const SEGMENT_SORT_COLUMNS = {
@@ -52,11 +52,11 @@ export function copyNumberSegmentRows(q: SegmentQuery): ArrowRows {
   };
 }
 
-export async function fetchCopyNumberSegments(db: Db, q: SegmentQuery): Promise<Record<string, unknown>[]> {
+export async function fetchCopyNumberSegments(db: ReadOnlyDb, q: SegmentQuery): Promise<Record<string, unknown>[]> {
   return (await db.all(copyNumberSegmentRows(q).query)).map(toApiObject);
 }
 
-export async function countCopyNumberSegments(db: Db, q: SegmentQuery): Promise<number> {
+export async function countCopyNumberSegments(db: ReadOnlyDb, q: SegmentQuery): Promise<number> {
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM copy_number_seg c WHERE ${whereClause(q)}`);
   return row?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 // Discrete copy number data and counts (api.md 15.1, 15.2), as DiscreteCopyNumberServiceImpl
 // answers them: ±2 types read the stored CNA events (with drivers and namespaces), any type
 // with -1, 0 or 1 reads the full gene × sample matrix.
-import { toApiObject, type Db, type Row } from '../sql/db.js';
+import { toApiObject, type ReadOnlyDb, type Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
 export const DISCRETE_CNA_EVENT_TYPES = {
@@ -66,7 +66,7 @@ const JOINS = sql`JOIN gene g ON g.entrez_gene_id = v.entrez_gene_id
   JOIN cancer_study st ON st.study_key = v.study_key
   JOIN molecular_profile p ON p.profile_key = v.profile_key`;
 
-export async function fetchDiscreteCopyNumbers(db: Db, q: DiscreteCopyNumberQuery, detailed: boolean): Promise<Record<string, unknown>[]> {
+export async function fetchDiscreteCopyNumbers(db: ReadOnlyDb, q: DiscreteCopyNumberQuery, detailed: boolean): Promise<Record<string, unknown>[]> {
   const { from, where, order, alteration, events } = plan(q);
   const drivers = events
     ? sql`, v.driver_filter, v.driver_filter_annotation, v.driver_tiers_filter, v.driver_tiers_filter_annotation,
@@ -83,7 +83,7 @@ export async function fetchDiscreteCopyNumbers(db: Db, q: DiscreteCopyNumberQuer
   return rows.map(toDiscreteCopyNumberData);
 }
 
-export async function countDiscreteCopyNumbers(db: Db, q: DiscreteCopyNumberQuery): Promise<number> {
+export async function countDiscreteCopyNumbers(db: ReadOnlyDb, q: DiscreteCopyNumberQuery): Promise<number> {
   const { from, where } = plan(q);
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${from} ${JOINS} WHERE ${where}`);
   return row?.n ?? 0;
@@ -107,7 +107,7 @@ export interface CopyNumberCountIdentifier {
  * profiled samples, and the distinct samples with a stored event of that gene and value
  * (absent when none, as the reference leaves it unset).
  */
-export async function fetchCopyNumberCounts(db: Db, profileKey: number, ids: readonly CopyNumberCountIdentifier[]): Promise<Record<string, unknown>[]> {
+export async function fetchCopyNumberCounts(db: ReadOnlyDb, profileKey: number, ids: readonly CopyNumberCountIdentifier[]): Promise<Record<string, unknown>[]> {
   const genes = ids.map((i) => i.entrezGeneId);
   const alterations = ids.map((i) => i.alteration);
   const rows = await db.all(sql`

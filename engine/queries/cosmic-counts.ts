@@ -1,7 +1,7 @@
 // COSMIC counts by mutation keyword (cBioPortal's CosmicCountMapper): every imported COSMIC
 // mutation whose keyword is one of those asked (exact, case-sensitive text), each row once however
 // often its keyword is repeated; none while no COSMIC file is imported.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 
 export type CosmicMutationRow = {
@@ -12,7 +12,7 @@ export type CosmicMutationRow = {
 };
 
 /** Ordered by keyword, then id, as upstream's keyword index returns them. */
-export function fetchCosmicCounts(db: Db, keywords: readonly string[]): Promise<CosmicMutationRow[]> {
+export function fetchCosmicCounts(db: ReadOnlyDb, keywords: readonly string[]): Promise<CosmicMutationRow[]> {
   return db.all<CosmicMutationRow>(sql`
     SELECT cosmic_mutation_id, protein_change, keyword, count FROM cosmic_mutation
     WHERE keyword IN (SELECT unnest(${keywords}::VARCHAR[]))

@@ -1,9 +1,9 @@
 // The custom driver annotation report of a set of profiles (api.md 25): whether any mutation,
 // CNA event or structural variant carries a binary driver annotation, and the tier names used.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 
-export async function fetchDriverAnnotationReport(db: Db, molecularProfileIds: readonly string[]): Promise<{ hasBinary: boolean; tiers: string[] }> {
+export async function fetchDriverAnnotationReport(db: ReadOnlyDb, molecularProfileIds: readonly string[]): Promise<{ hasBinary: boolean; tiers: string[] }> {
   const rows = await db.all<{ driver_filter: string | null; driver_tiers_filter: string | null }>(sql`
     WITH profiles AS (SELECT profile_key FROM molecular_profile WHERE stable_id IN (SELECT unnest(${molecularProfileIds}::VARCHAR[]))),
     annotations AS (

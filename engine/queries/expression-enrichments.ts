@@ -3,7 +3,7 @@
 // one profile, each group's numeric values, compared by Welch's t-test or one-way ANOVA.
 // Each group is summarised (count, mean, variance: all the tests need) over the profile's
 // resident matrix (profile-matrix.ts), and the tests run, in the pool.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import { holdsEachColumnOnce } from '../stats/matrix-columns.js';
@@ -49,7 +49,7 @@ export interface EnrichmentProfile extends ProfileRow {
 }
 
 /** The profile, or cBioPortal's 404 when it does not exist or has another alteration type. */
-export async function requireEnrichmentProfile(db: Db, molecularProfileId: string, types: readonly string[]): Promise<EnrichmentProfile> {
+export async function requireEnrichmentProfile(db: ReadOnlyDb, molecularProfileId: string, types: readonly string[]): Promise<EnrichmentProfile> {
   const profile = await requireProfile(db, molecularProfileId, types);
   const row = await db.one<{ patient_level: boolean }>(sql`SELECT patient_level FROM molecular_profile WHERE profile_key = ${profile.profile_key}`);
   return { ...profile, patient_level: row?.patient_level ?? false };
@@ -57,7 +57,7 @@ export async function requireEnrichmentProfile(db: Db, molecularProfileId: strin
 
 /** The genes' enrichments in batches of genes, in gene order, each as soon as the pool ends it (the route streams them). */
 export async function* streamGenomicEnrichments(
-  db: Db, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+  db: ReadOnlyDb, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): AsyncGenerator<GenomicEnrichment[], void, undefined> {
   // Genes whose symbol is shared by several Entrez ids are dropped, as the reference's gene lookup does.
   const labels = sql`
@@ -71,7 +71,7 @@ export async function* streamGenomicEnrichments(
 
 /** The same for the entities of a numeric generic-assay profile. */
 export async function* streamGenericAssayEnrichments(
-  db: Db, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+  db: ReadOnlyDb, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): AsyncGenerator<GenericAssayEnrichment[], void, undefined> {
   const source = { resident: genericAssayProfile(matrices, profile.profile_key, 'numeric'), labels: GENERIC_ENTITY_LABELS, log2: transformsToLog2(profile), ones: false };
   for await (const rows of compare(db, stats, profile, groups, type, source)) {
@@ -145,7 +145,7 @@ export interface EnrichmentSource {
  * study (groupMembers). Entities without a label are left out.
  */
 export async function* summarizeGroups(
-  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, source: EnrichmentSource,
+  db: ReadOnlyDb, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, source: EnrichmentSource,
 ): AsyncGenerator<GroupSummaries, void, undefined> {
   const k = groups.length;
   const [grp, sampleKeys] = await db.numericColumns(sql`
@@ -201,7 +201,7 @@ export async function* summarizeGroups(
 
 /** The profile's entities compared between the groups, in batches (summarizeGroups). */
 async function* compare(
-  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, source: EnrichmentSource,
+  db: ReadOnlyDb, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType, source: EnrichmentSource,
 ): AsyncGenerator<Compared[], void, undefined> {
   if (groups.length === 0) return;
   for await (const summaries of summarizeGroups(db, stats, profile, groups, type, source)) yield toCompared(summaries, groups);

@@ -5,7 +5,7 @@
 // while served), and an answer is the runs of its cohort's texts: long runs sent as they lie in
 // memory, short ones copied together into chunks (copying a whole study's 50 MB took ~20 ms).
 import type { Cohort } from '../filter/compile.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { cohortSampleKeys, indexedByKey, markedRuns } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { streamSampleTexts } from './samples.js';
@@ -19,7 +19,7 @@ export interface SampleTexts {
   positionOf: Int32Array;
 }
 
-export function sampleTexts(db: Db, matrices: ProfileMatrices): Promise<SampleTexts> {
+export function sampleTexts(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<SampleTexts> {
   return matrices.keep('sample texts', async () => {
     const texts: string[] = [];
     const keys: number[] = [];
@@ -79,7 +79,7 @@ export function samplesAnswer(t: SampleTexts, keys: Int32Array): Buffer[] {
 }
 
 /** filtered-samples: the cohort's samples, sorted by sampleId then studyId. */
-export async function filteredSamplesJson(db: Db, matrices: ProfileMatrices, cohort: Cohort): Promise<Buffer[]> {
+export async function filteredSamplesJson(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort): Promise<Buffer[]> {
   const [texts, keys] = await Promise.all([
     sampleTexts(db, matrices),
     cohortSampleKeys(db, matrices, cohort),

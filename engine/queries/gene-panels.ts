@@ -1,6 +1,6 @@
 // Gene panels and gene panel data (api.md 18, cBioPortal's GenePanelMapper + GenePanelServiceImpl).
 // Panels are global; panel data says, per (profile, sample), which panel profiled the sample, if any.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { streamJoinedJson } from '../sql/joined-json.js';
 
@@ -29,7 +29,7 @@ function columns(projection: GenePanelQuery['projection']): Fragment {
   return projection === 'DETAILED' ? sql`${summary}, ${GENES} AS genes` : summary;
 }
 
-export async function fetchGenePanels(db: Db, q: GenePanelQuery): Promise<Row[]> {
+export async function fetchGenePanels(db: ReadOnlyDb, q: GenePanelQuery): Promise<Row[]> {
   const where = q.genePanelIds === undefined ? sql`TRUE` : sql`gp.panel_id IN (SELECT unnest(${q.genePanelIds}::VARCHAR[]))`;
   const order = q.sortBy && q.projection !== 'ID'
     ? sql`${raw(whitelisted(GENE_PANEL_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, gp.panel_id`
@@ -38,7 +38,7 @@ export async function fetchGenePanels(db: Db, q: GenePanelQuery): Promise<Row[]>
     ORDER BY ${order} LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
 }
 
-export async function countGenePanels(db: Db): Promise<number> {
+export async function countGenePanels(db: ReadOnlyDb): Promise<number> {
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM gene_panel`);
   return row?.n ?? 0;
 }
@@ -99,6 +99,6 @@ const GENE_PANEL_DATA_FIELDS = [
 ] as const;
 
 /** The GenePanelData answer as JSON written by DuckDB (engine/sql/joined-json.ts). */
-export function streamGenePanelDataJson(db: Db, s: GenePanelDataSelection): AsyncGenerator<string[], void, undefined> {
+export function streamGenePanelDataJson(db: ReadOnlyDb, s: GenePanelDataSelection): AsyncGenerator<string[], void, undefined> {
   return streamJoinedJson(db, selectGenePanelData(s, sql`, row_number() OVER (ORDER BY c.profile_key, c.sample_key) AS n`), GENE_PANEL_DATA_FIELDS);
 }

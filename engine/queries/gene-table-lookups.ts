@@ -4,7 +4,7 @@
 // GISTIC's q-values and the genes' cytobands. A cohort's "profiled" denominators are then one pass
 // over its type's rows (the same joins in DuckDB took ~20 ms a request at 272,000 samples).
 import { STUDY_VIEW_PROFILING } from '../filter/profiling.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { indexedByKey } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
@@ -23,7 +23,7 @@ export interface ProfilingRows {
 }
 
 /** `alterationType`: a genetic_alteration_type constant of the caller's, never user input. */
-export function profilingRows(db: Db, matrices: ProfileMatrices, alterationType: string): Promise<ProfilingRows> {
+export function profilingRows(db: ReadOnlyDb, matrices: ProfileMatrices, alterationType: string): Promise<ProfilingRows> {
   return matrices.keep(`profiling rows ${alterationType}`, async () => {
     const [samples, panels, first] = await db.numericColumns(sql`
       WITH first_profile AS (
@@ -71,7 +71,7 @@ export interface GenePanels {
   panelsOfGene: Map<number, number[]>;
 }
 
-export function genePanels(db: Db, matrices: ProfileMatrices): Promise<GenePanels> {
+export function genePanels(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<GenePanels> {
   return matrices.keep('gene panels', async () => {
     const panels: GenePanels = { idOf: new Map(), panelsOfGene: new Map() };
     for (const row of await db.all<{ panel_key: number; panel_id: string }>(sql`SELECT panel_key, panel_id FROM gene_panel`)) {
@@ -88,14 +88,14 @@ export function genePanels(db: Db, matrices: ProfileMatrices): Promise<GenePanel
 }
 
 /** Per study key, MutSig's smallest q-value per gene symbol. */
-export function mutsigQValues(db: Db, matrices: ProfileMatrices): Promise<QValues> {
+export function mutsigQValues(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<QValues> {
   return matrices.keep('mutsig q-values', async () => qValuesByStudy(await db.all<{ study_key: number; key: string; q_value: number | null }>(sql`
     SELECT ms.study_key, gn.hugo_gene_symbol AS key, min(ms.q_value) AS q_value FROM mutsig ms JOIN gene gn USING (entrez_gene_id) GROUP BY ALL`)),
   qValuesBytes);
 }
 
 /** Per study key, GISTIC's smallest q-value per gene symbol and direction (`${symbol} ${±2}`: 2 amplified, -2 deleted). */
-export function gisticQValues(db: Db, matrices: ProfileMatrices): Promise<QValues> {
+export function gisticQValues(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<QValues> {
   return matrices.keep('gistic q-values', async () => qValuesByStudy(await db.all<{ study_key: number; key: string; q_value: number | null }>(sql`
     SELECT r.study_key, gn.hugo_gene_symbol || CASE WHEN r.amp THEN ' 2' ELSE ' -2' END AS key, min(r.q_value) AS q_value
     FROM gistic r JOIN gistic_gene gg USING (gistic_key) JOIN gene gn ON gn.entrez_gene_id = gg.entrez_gene_id GROUP BY ALL`)),
@@ -126,7 +126,7 @@ export interface GeneCytobands {
   ofGenome: Map<number, Map<number, string>>;
 }
 
-export function geneCytobands(db: Db, matrices: ProfileMatrices): Promise<GeneCytobands> {
+export function geneCytobands(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<GeneCytobands> {
   return matrices.keep('gene cytobands', async () => {
     const [studies, genomes] = await db.numericColumns(sql`
       SELECT cs.study_key::DOUBLE, coalesce(r.reference_genome_id, -1)::DOUBLE

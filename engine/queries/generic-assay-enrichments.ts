@@ -3,7 +3,7 @@
 // group's values; categorical → chi-square on groups × categories, binary → t-test / ANOVA on
 // 0/1 values; then Benjamini–Hochberg q-values, items sorted by p. Categorical: DuckDB groups and
 // counts; binary: the profile's resident matrix (profile-matrix.ts); the statistics run in the pool.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { benjaminiHochberg } from '../stats/benjamini-hochberg.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
@@ -32,7 +32,7 @@ export interface GenericAssayBinaryEnrichment {
 }
 
 /** The entity's meta properties, by stable id. */
-async function propertiesOf(db: Db, stableIds: string[]): Promise<Map<string, Record<string, string>>> {
+async function propertiesOf(db: ReadOnlyDb, stableIds: string[]): Promise<Map<string, Record<string, string>>> {
   const meta = await fetchGenericAssayMeta(db, { stableIds, idOnly: false });
   return new Map(meta.map((m) => [m.stable_id, m.properties ?? {}]));
 }
@@ -50,7 +50,7 @@ function withQValues<T extends { pValue: number }>(items: T[]): (T & { qValue: n
  * clears); here each entity's table holds its own groups only.
  */
 export async function fetchGenericAssayCategoricalEnrichments(
-  db: Db, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+  db: ReadOnlyDb, stats: StatsPool, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenericAssayCategoricalEnrichment[]> {
   const rows = await db.all<{ entity_key: number; stable_id: string; groups: number[]; columns: number; cells: number[]; ns: number[] }>(sql`
     WITH members AS (${groupMembers(profile, groups, type)}),
@@ -103,7 +103,7 @@ export async function fetchGenericAssayCategoricalEnrichments(
  * drops the entity. counts: per tested group, the values equal to 1 and all values.
  */
 export async function fetchGenericAssayBinaryEnrichments(
-  db: Db, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
+  db: ReadOnlyDb, stats: StatsPool, matrices: ProfileMatrices, profile: EnrichmentProfile, groups: readonly EnrichmentGroup[], type: EnrichmentType,
 ): Promise<GenericAssayBinaryEnrichment[]> {
   const k = groups.length;
   if (k === 0) return [];

@@ -1,6 +1,6 @@
 // Generic assay entities (meta) and values (api.md 20), as v7's GetGenericAssayMetaUseCase and
 // the legacy GenericAssayServiceImpl answer them.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { normaliseCellText } from './generic-assays-value.js';
 
@@ -43,7 +43,7 @@ function metaWhere(q: GenericAssayMetaQuery): Fragment | undefined {
 }
 
 /** Ordered by the stable id's leading digits as a number (none → 0), then the id: 1p, 2p, 10p. */
-export async function fetchGenericAssayMeta(db: Db, q: GenericAssayMetaQuery): Promise<GenericAssayMetaRow[]> {
+export async function fetchGenericAssayMeta(db: ReadOnlyDb, q: GenericAssayMetaQuery): Promise<GenericAssayMetaRow[]> {
   const where = metaWhere(q);
   if (!where) return [];
   const details = q.idOnly
@@ -63,7 +63,7 @@ export async function fetchGenericAssayMeta(db: Db, q: GenericAssayMetaQuery): P
     : { stable_id: r.stable_id, entity_type: r.entity_type, properties: Object.fromEntries((r.properties ?? []).map((p) => [p.name, p.value])) }));
 }
 
-export async function countGenericAssayMeta(db: Db, q: GenericAssayMetaQuery): Promise<number> {
+export async function countGenericAssayMeta(db: ReadOnlyDb, q: GenericAssayMetaQuery): Promise<number> {
   const where = metaWhere(q);
   if (!where) return 0;
   return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM generic_entity e WHERE ${where}`))?.n ?? 0;
@@ -126,7 +126,7 @@ const stableIdFilter = (ids: readonly string[] | undefined) =>
 /** Empty and exactly-NA cells are dropped (the controller's filterEmptyGenericAssayData). */
 const NOT_EMPTY = sql`v.value <> '' AND v.value <> 'NA'`;
 
-export async function fetchGenericAssayData(db: Db, s: GenericAssayDataSelection, stableIds?: readonly string[]): Promise<Row[]> {
+export async function fetchGenericAssayData(db: ReadOnlyDb, s: GenericAssayDataSelection, stableIds?: readonly string[]): Promise<Row[]> {
   const { where, order } = dataPlan(s);
   const rows = await db.all(sql`
     SELECT unique_key(sa.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,
@@ -139,7 +139,7 @@ export async function fetchGenericAssayData(db: Db, s: GenericAssayDataSelection
   return rows;
 }
 
-export async function countGenericAssayData(db: Db, s: GenericAssayDataSelection, stableIds?: readonly string[]): Promise<number> {
+export async function countGenericAssayData(db: ReadOnlyDb, s: GenericAssayDataSelection, stableIds?: readonly string[]): Promise<number> {
   const { where } = dataPlan(s);
   return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${DATA_FROM} WHERE ${where} ${stableIdFilter(stableIds)} AND ${NOT_EMPTY}`))?.n ?? 0;
 }

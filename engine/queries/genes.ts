@@ -1,7 +1,7 @@
 // Genes (api.md 17.1, cBioPortal's GeneServiceImpl + GeneMapper): the keyword/alias listing, one
 // gene by Entrez id or symbol, its aliases, and the fetch by ids. Lists end sorted by symbol, and a
 // symbol held by several genes is dropped from them.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const GENE_SORT_BY = ['entrezGeneId', 'hugoGeneSymbol', 'type', 'cytoband', 'length'] as const;
@@ -47,7 +47,7 @@ function fromWhere(q: { keyword?: string; alias?: string }): Fragment {
  * sortBy), then, for a keyword, genes with that exact alias appended while the page has room;
  * then symbols held twice are dropped and the page is re-sorted by symbol.
  */
-export async function fetchGenes(db: Db, q: GeneListQuery): Promise<Row[]> {
+export async function fetchGenes(db: ReadOnlyDb, q: GeneListQuery): Promise<Row[]> {
   const sortColumn = q.sortBy && whitelisted(SORT_COLUMNS, q.sortBy);
   const order = q.keyword !== undefined
     ? sql`CASE WHEN starts_with(g.hugo_gene_symbol, ${q.keyword}) THEN 0 ELSE 1 END, g.hugo_gene_symbol`
@@ -64,7 +64,7 @@ export async function fetchGenes(db: Db, q: GeneListQuery): Promise<Row[]> {
   return uniqueSymbolsSorted(page);
 }
 
-export async function countGenes(db: Db, q: { keyword?: string; alias?: string }): Promise<number> {
+export async function countGenes(db: ReadOnlyDb, q: { keyword?: string; alias?: string }): Promise<number> {
   // With a keyword the reference counts the final list (alias matches included, duplicates dropped).
   if (q.keyword !== undefined) return (await fetchGenes(db, { ...q, projection: 'ID', limit: 2147483647, offset: 0 })).length;
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n ${fromWhere(q)}`);
@@ -98,12 +98,12 @@ export const entrezIdsOf = (symbols: readonly string[]): Fragment =>
   sql`SELECT entrez_gene_id FROM gene WHERE hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[]))`;
 
 /** POST /api/genes/fetch: the matching genes by symbol, symbols held twice dropped. */
-export async function fetchGenesByIds(db: Db, ids: GeneIds, projection: GeneProjection): Promise<Row[]> {
+export async function fetchGenesByIds(db: ReadOnlyDb, ids: GeneIds, projection: GeneProjection): Promise<Row[]> {
   return uniqueSymbolsSorted(await db.all(sql`SELECT ${columns(projection)} FROM gene g WHERE ${idCondition(ids)}`));
 }
 
 /** META of the fetch: a plain count of matches (no duplicate-symbol filter). */
-export async function countGenesByIds(db: Db, ids: GeneIds): Promise<number> {
+export async function countGenesByIds(db: ReadOnlyDb, ids: GeneIds): Promise<number> {
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM gene g WHERE ${idCondition(ids)}`);
   return row?.n ?? 0;
 }
@@ -116,12 +116,12 @@ function geneIdCondition(geneId: string): Fragment {
 }
 
 /** GET /api/genes/{geneId}; undefined when not found. */
-export async function fetchGene(db: Db, geneId: string): Promise<Row | undefined> {
+export async function fetchGene(db: ReadOnlyDb, geneId: string): Promise<Row | undefined> {
   return db.one(sql`SELECT ${columns('SUMMARY')} FROM gene g WHERE ${geneIdCondition(geneId)} ORDER BY g.entrez_gene_id`);
 }
 
 /** The aliases of the gene, in load order. */
-export async function fetchGeneAliases(db: Db, geneId: string): Promise<string[]> {
+export async function fetchGeneAliases(db: ReadOnlyDb, geneId: string): Promise<string[]> {
   const rows = await db.all<{ gene_alias: string }>(sql`
     SELECT a.gene_alias FROM gene_alias a JOIN gene g ON g.entrez_gene_id = a.entrez_gene_id
     WHERE ${geneIdCondition(geneId)} ORDER BY a.rowid`);

@@ -1,7 +1,7 @@
 // Genes of a gene set whose expression correlates with the gene set's scores (api.md 19.3), as
 // GenesetCorrelationServiceImpl computes it: Spearman's rho per gene over the requested samples.
 import { InvalidRequest } from '../errors.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { isPlainNumeric } from '../stats/binning/decimal.js';
 import { spearmanCorrelation } from '../stats/spearman.js';
@@ -25,7 +25,7 @@ export interface GenesetCorrelation {
  * does — and sorted by rho descending (NaN last).
  */
 export async function fetchGenesetCorrelations(
-  db: Db, genesetId: string, scoreProfile: ProfileRow, samples: GenesetSamples, threshold: number,
+  db: ReadOnlyDb, genesetId: string, scoreProfile: ProfileRow, samples: GenesetSamples, threshold: number,
 ): Promise<GenesetCorrelation[]> {
   const referred = await fetchProfilesReferredBy(db, scoreProfile.stable_id);
   if (referred.length !== 1)

@@ -1,7 +1,7 @@
 // The gene set hierarchy of a GSVA score profile (api.md 19.4), as GenesetHierarchyServiceImpl
 // builds it: representative score per gene set, thresholds, then the nodes leading to kept sets.
 import { InvalidRequest } from '../errors.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { fetchGenesetData, fetchProfilesReferringTo, type GenesetSamples } from './genesets.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
@@ -38,7 +38,7 @@ interface LeafRow { node_id: number; geneset_id: string; name: string | null; de
  * The score profile must have datatype GSVA-SCORE and exactly one P-VALUE profile referring to it.
  * The reference fails with 500 otherwise; these are answered as 400 with its messages.
  */
-export async function fetchGenesetHierarchy(db: Db, profile: ProfileRow, samples: GenesetSamples, params: HierarchyParams): Promise<HierarchyNode[]> {
+export async function fetchGenesetHierarchy(db: ReadOnlyDb, profile: ProfileRow, samples: GenesetSamples, params: HierarchyParams): Promise<HierarchyNode[]> {
   if (profile.datatype !== 'GSVA-SCORE')
     throw new InvalidRequest(`Genetic profile should be of DATA_TYPE = GSVA-SCORE, but found: ${profile.datatype}`);
   const pvalueProfiles = await fetchProfilesReferringTo(db, profile.stable_id);

@@ -1,7 +1,7 @@
 // Gene sets and gene set scores (api.md 19.1, 19.2), as cBioPortal's GenesetMapper.xml and
 // GenesetDataServiceImpl answer them.
 import { NotFound } from '../errors.js';
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { normaliseCellText } from './generic-assays-value.js';
 import { requireSampleListKey, type ProfileRow } from './lookup.js';
@@ -9,24 +9,24 @@ import { requireSampleListKey, type ProfileRow } from './lookup.js';
 const GENESET_COLUMNS = sql`g.geneset_id, g.name, g.description, g.ref_link`;
 
 /** All gene sets, or those with these ids; always ordered by genesetId. */
-export async function fetchGenesets(db: Db, q: { genesetIds?: readonly string[]; limit?: number; offset?: number } = {}): Promise<Row[]> {
+export async function fetchGenesets(db: ReadOnlyDb, q: { genesetIds?: readonly string[]; limit?: number; offset?: number } = {}): Promise<Row[]> {
   const where = q.genesetIds === undefined ? sql`TRUE` : sql`g.geneset_id IN (SELECT unnest(${q.genesetIds}::VARCHAR[]))`;
   return db.all(sql`SELECT ${GENESET_COLUMNS} FROM geneset g WHERE ${where}
     ORDER BY g.geneset_id LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
 }
 
-export async function countGenesets(db: Db): Promise<number> {
+export async function countGenesets(db: ReadOnlyDb): Promise<number> {
   return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM geneset`))?.n ?? 0;
 }
 
-export async function requireGeneset(db: Db, genesetId: string): Promise<Row> {
+export async function requireGeneset(db: ReadOnlyDb, genesetId: string): Promise<Row> {
   const row = await db.one(sql`SELECT ${GENESET_COLUMNS} FROM geneset g WHERE g.geneset_id = ${genesetId}`);
   if (!row) throw NotFound.geneset(genesetId);
   return row;
 }
 
 /** The gene-set (MSigDB) version recorded by `genesets import`, if any. */
-export async function fetchGenesetVersion(db: Db): Promise<string | undefined> {
+export async function fetchGenesetVersion(db: ReadOnlyDb): Promise<string | undefined> {
   return (await db.one<{ value: string }>(sql`SELECT value FROM info WHERE key = 'geneset_version'`))?.value ?? undefined;
 }
 
@@ -37,7 +37,7 @@ export async function fetchGenesetVersion(db: Db): Promise<string | undefined> {
 export type GenesetSamples = { kind: 'ids'; sampleIds: readonly string[] } | { kind: 'profiled' };
 
 /** A non-blank sampleListId wins (its member ids; unknown list → 404), then sampleIds, then all. */
-export async function genesetSamplesOf(db: Db, sampleListId: string | undefined, sampleIds: readonly string[] | undefined): Promise<GenesetSamples> {
+export async function genesetSamplesOf(db: ReadOnlyDb, sampleListId: string | undefined, sampleIds: readonly string[] | undefined): Promise<GenesetSamples> {
   if (sampleListId !== undefined && sampleListId.trim() !== '') {
     const listKey = await requireSampleListKey(db, sampleListId);
     const rows = await db.all<{ sample_id: string }>(sql`SELECT s.sample_id FROM sample_list_member m JOIN sample s USING (sample_key) WHERE m.list_key = ${listKey}`);
@@ -51,7 +51,7 @@ export async function genesetSamplesOf(db: Db, sampleListId: string | undefined,
  * `GenesetSamples`, then gene sets in the profile's load order (v.rowid). Values are not filtered.
  */
 export async function fetchGenesetData(
-  db: Db, profile: Pick<ProfileRow, 'profile_key' | 'study_key'>, samples: GenesetSamples, genesetIds?: readonly string[],
+  db: ReadOnlyDb, profile: Pick<ProfileRow, 'profile_key' | 'study_key'>, samples: GenesetSamples, genesetIds?: readonly string[],
 ): Promise<Row[]> {
   const sampleFilter: Fragment = samples.kind === 'ids'
     ? sql`AND sa.study_key = ${profile.study_key} AND sa.sample_id IN (SELECT unnest(${samples.sampleIds}::VARCHAR[]))`
@@ -74,13 +74,13 @@ export async function fetchGenesetData(
 }
 
 /** Profiles whose source_stable_id names this profile (cBioPortal's "profiles referring to"). */
-export async function fetchProfilesReferringTo(db: Db, molecularProfileId: string): Promise<ProfileRow[]> {
+export async function fetchProfilesReferringTo(db: ReadOnlyDb, molecularProfileId: string): Promise<ProfileRow[]> {
   return db.all<ProfileRow>(sql`SELECT p.profile_key, p.study_key, s.study_id, p.stable_id, p.genetic_alteration_type, p.datatype
     FROM molecular_profile p JOIN cancer_study s USING (study_key) WHERE p.source_stable_id = ${molecularProfileId} ORDER BY p.profile_key`);
 }
 
 /** The profile this one names as source_stable_id (cBioPortal's "profiles referred by"). */
-export async function fetchProfilesReferredBy(db: Db, molecularProfileId: string): Promise<ProfileRow[]> {
+export async function fetchProfilesReferredBy(db: ReadOnlyDb, molecularProfileId: string): Promise<ProfileRow[]> {
   return db.all<ProfileRow>(sql`SELECT p.profile_key, p.study_key, s.study_id, p.stable_id, p.genetic_alteration_type, p.datatype
     FROM molecular_profile p JOIN cancer_study s USING (study_key)
     WHERE p.stable_id = (SELECT source_stable_id FROM molecular_profile WHERE stable_id = ${molecularProfileId})`);

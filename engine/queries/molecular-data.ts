@@ -2,7 +2,7 @@
 // profile by sample list or sample ids, or several profiles by ids or (profile, sample) pairs.
 // Cells that are not numbers are dropped; the rest are normalised as v7 does (molecular-data-value.ts).
 import type { ArrowRows } from '../sql/arrow-chunks.js';
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { normaliseMolecularNumber, normaliseMolecularValue } from './molecular-data-value.js';
 
@@ -87,7 +87,7 @@ function selectMolecularData(s: MolecularDataSelection, detailed: boolean, value
     ORDER BY ${order}`;
 }
 
-export async function fetchMolecularData(db: Db, s: MolecularDataSelection, detailed: boolean): Promise<MolecularDataRow[]> {
+export async function fetchMolecularData(db: ReadOnlyDb, s: MolecularDataSelection, detailed: boolean): Promise<MolecularDataRow[]> {
   const rows = await db.all(selectMolecularData(s, detailed, sql`v.value`));
   const out: MolecularDataRow[] = [];
   for (const row of rows) {
@@ -106,7 +106,7 @@ export async function fetchMolecularData(db: Db, s: MolecularDataSelection, deta
 export const molecularDataRows = (s: MolecularDataSelection, detailed: boolean): ArrowRows =>
   ({ query: selectMolecularData(s, detailed, sql`v.number`), numbers: { value: normaliseMolecularNumber } });
 
-export async function countMolecularData(db: Db, s: MolecularDataSelection): Promise<number> {
+export async function countMolecularData(db: ReadOnlyDb, s: MolecularDataSelection): Promise<number> {
   const { from, where } = plan(s);
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${from} ${JOINS} WHERE ${where}`);
   return row?.n ?? 0;

@@ -1,6 +1,6 @@
 // Molecular profiles (api.md 12, cBioPortal's MolecularProfileMapper): lists, one study's, by ids.
 // Ordered by molecularProfileId unless a sortBy is given (the reference leaves fetch-by-ids unordered).
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { nestedStudy } from './studies.js';
 
@@ -49,7 +49,7 @@ function columns(projection: MolecularProfileQuery['projection']): Fragment {
   return projection === 'DETAILED' ? sql`${summary}, ${nestedStudy('s')} AS study` : summary;
 }
 
-export async function fetchMolecularProfiles(db: Db, q: MolecularProfileQuery): Promise<Row[]> {
+export async function fetchMolecularProfiles(db: ReadOnlyDb, q: MolecularProfileQuery): Promise<Row[]> {
   // sortBy is ignored under ID (api.md 1.5); NULLs last as the column store puts them.
   const order = q.sortBy && q.projection !== 'ID'
     ? sql`${raw(whitelisted(MOLECULAR_PROFILE_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, p.stable_id`
@@ -62,7 +62,7 @@ export async function fetchMolecularProfiles(db: Db, q: MolecularProfileQuery): 
     LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
 }
 
-export async function countMolecularProfiles(db: Db, scope: MolecularProfileScope): Promise<number> {
+export async function countMolecularProfiles(db: ReadOnlyDb, scope: MolecularProfileScope): Promise<number> {
   const row = await db.one<{ n: number }>(sql`
     SELECT count(*)::INTEGER AS n FROM molecular_profile p JOIN cancer_study s USING (study_key) WHERE ${whereClause(scope)}`);
   return row?.n ?? 0;

@@ -1,9 +1,9 @@
 // mRNA percentile of one sample's expression value among all profiled samples (api.md 22.1):
 // rank with ties at the maximum rank, over the gene's numeric values, as a percentage (2 decimals).
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 
-export async function fetchMrnaPercentiles(db: Db, profileKey: number, sampleKey: number, entrezGeneIds: readonly number[]) {
+export async function fetchMrnaPercentiles(db: ReadOnlyDb, profileKey: number, sampleKey: number, entrezGeneIds: readonly number[]) {
   return db.all(sql`
     WITH genes AS (SELECT DISTINCT unnest(${entrezGeneIds}::INTEGER[]) AS entrez_gene_id),
     numeric_values AS (

@@ -1,6 +1,6 @@
 // Aggregates over mutations (api.md 14.3-14.5): the substitution spectrum per sample, counts by
 // protein position (request order, one item per element) and variant counts by gene and keyword.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { inStudies } from './lookup.js';
 
@@ -16,7 +16,7 @@ export interface SpectrumSelection {
  * Only single-nucleotide substitutions count (both alleles one of A, C, G, T); a strand-symmetric
  * pair shares a bucket (C>A with G>T, ...). One item per sample with such a mutation, in import order.
  */
-export async function fetchMutationSpectrums(db: Db, s: SpectrumSelection): Promise<Row[]> {
+export async function fetchMutationSpectrums(db: ReadOnlyDb, s: SpectrumSelection): Promise<Row[]> {
   const samples = s.sampleIds !== undefined
     ? sql`SELECT sample_key FROM sample WHERE study_key = ${s.studyKey} AND sample_id IN (SELECT unnest(${s.sampleIds}::VARCHAR[]))`
     : sql`SELECT lm.sample_key FROM sample_list l JOIN sample_list_member lm USING (list_key) WHERE l.stable_id = ${s.sampleListId ?? ''}`;
@@ -51,7 +51,7 @@ export interface MutationPosition {
  * when none (the classic answer; v7 writes a null element, api.md 29 #6).
  */
 /** `studyIds`: the studies whose mutations count (undefined: all). */
-export async function fetchMutationCountsByPosition(db: Db, positions: readonly MutationPosition[], studyIds?: readonly string[]): Promise<Row[]> {
+export async function fetchMutationCountsByPosition(db: ReadOnlyDb, positions: readonly MutationPosition[], studyIds?: readonly string[]): Promise<Row[]> {
   const genes = positions.map((p) => p.entrezGeneId);
   const starts = positions.map((p) => p.proteinPosStart);
   const ends = positions.map((p) => p.proteinPosEnd);
@@ -82,7 +82,7 @@ export interface VariantCountIdentifier {
  * is the size of `<studyId>_sequenced`, or without that list the profile's mutated samples.
  */
 export async function fetchVariantCounts(
-  db: Db, profile: { profileKey: number; molecularProfileId: string; studyId: string }, identifiers: readonly VariantCountIdentifier[],
+  db: ReadOnlyDb, profile: { profileKey: number; molecularProfileId: string; studyId: string }, identifiers: readonly VariantCountIdentifier[],
 ): Promise<Row[]> {
   const genes = identifiers.map((i) => i.entrezGeneId);
   const keywords = identifiers.map((i) => i.keyword ?? '');

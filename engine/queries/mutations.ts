@@ -2,7 +2,7 @@
 // (profile, sample) pairs), as cBioPortal's MutationMapper answers them (api.md 14.1, 14.2).
 // Large answers are streamed (`streamMutations`); `fetchMutations` is the same query, whole.
 import type { ArrowRows } from '../sql/arrow-chunks.js';
-import { toApiObject, type Db, type Row } from '../sql/db.js';
+import { toApiObject, type ReadOnlyDb, type Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { columns, jsonColumn, readCount, type MutationProjection } from './mutations-fields.js';
 
@@ -119,7 +119,7 @@ export function toMutation(row: Row): Record<string, unknown> {
 /** The rows of a mutation answer (namespaceColumns as its JSON text), for fetchMutations and Arrow. */
 export const mutationRows = (s: MutationSelection, q: MutationQuery): ArrowRows => ({ query: selectMutations(s, q, columns(q.projection)) });
 
-export async function fetchMutations(db: Db, s: MutationSelection, q: MutationQuery): Promise<Record<string, unknown>[]> {
+export async function fetchMutations(db: ReadOnlyDb, s: MutationSelection, q: MutationQuery): Promise<Record<string, unknown>[]> {
   return (await db.all(mutationRows(s, q).query)).map(toMutation);
 }
 
@@ -127,7 +127,7 @@ export async function fetchMutations(db: Db, s: MutationSelection, q: MutationQu
  * The same answer as fetchMutations as JSON texts, one per item, in batches of about 2048: the
  * bytes equal those of the row answer serialised with MutationSchema (test/server/mutations.test.ts).
  */
-export async function* streamMutations(db: Db, s: MutationSelection, q: MutationQuery): AsyncGenerator<string[], void, undefined> {
+export async function* streamMutations(db: ReadOnlyDb, s: MutationSelection, q: MutationQuery): AsyncGenerator<string[], void, undefined> {
   for await (const rows of db.stream<{ json: string }>(selectMutations(s, q, jsonColumn(q.projection)))) yield rows.map((r) => asJavaScriptWrites(r.json));
 }
 
@@ -135,7 +135,7 @@ export async function* streamMutations(db: Db, s: MutationSelection, q: Mutation
 const asJavaScriptWrites = (json: string) => (json.includes('\\u') ? JSON.stringify(JSON.parse(json)) : json);
 
 /** META: the number of mutation records and of distinct samples among them. */
-export async function countMutations(db: Db, s: MutationSelection): Promise<{ totalCount: number; sampleCount: number }> {
+export async function countMutations(db: ReadOnlyDb, s: MutationSelection): Promise<{ totalCount: number; sampleCount: number }> {
   const { from, where } = plan(s);
   const row = await db.one<{ n: number; samples: number }>(sql`
     SELECT count(*)::INTEGER AS n, count(DISTINCT m.sample_key)::INTEGER AS samples FROM ${from} ${JOINS} WHERE ${where}`);

@@ -1,6 +1,6 @@
 // Namespace attributes and namespace data (api.md 21): the `namespace_columns` JSON
 // ({outerKey: {innerKey: value}}) of mutations, structural variants and CNA events.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql } from '../sql/sql.js';
 
 /** The event tables that carry namespace JSON (constant names). */
@@ -10,7 +10,7 @@ const TABLES = { mutation: raw('mutation'), structural_variant: raw('structural_
  * One stored JSON per study and data type (mutation, SV, CNA), as NamespaceMapper.xml inspects one
  * row each: every record of a file carries the same keys. Rows come in request order of the studies.
  */
-async function namespaceSamples(db: Db, studyIds: readonly string[]): Promise<string[]> {
+async function namespaceSamples(db: ReadOnlyDb, studyIds: readonly string[]): Promise<string[]> {
   const one = (table: 'mutation' | 'structural_variant' | 'cna_event', kind: number) => sql`
     SELECT study_key, ${kind} AS kind, arg_min(namespace_columns, rowid)::VARCHAR AS ns FROM ${TABLES[table]}
     WHERE namespace_columns IS NOT NULL AND study_key IN (SELECT study_key FROM cancer_study WHERE study_id IN (SELECT unnest(${studyIds}::VARCHAR[])))
@@ -31,7 +31,7 @@ function mysqlKeys(value: unknown): string[] {
 }
 
 /** Distinct outer keys in order of first appearance, each followed by its distinct inner keys. */
-export async function fetchNamespaceAttributes(db: Db, studyIds: readonly string[]): Promise<{ outer_key: string; inner_key: string }[]> {
+export async function fetchNamespaceAttributes(db: ReadOnlyDb, studyIds: readonly string[]): Promise<{ outer_key: string; inner_key: string }[]> {
   if (studyIds.length === 0) return [];
   const objects = (await namespaceSamples(db, studyIds)).map((text) => JSON.parse(text) as Record<string, unknown>);
   const outerKeys = [...new Set(objects.flatMap(mysqlKeys))];
@@ -52,7 +52,7 @@ export interface NamespaceComparison {
  * at least one mutation, SV or CNA event whose [outerKey][innerKey] text equals it, in import order.
  * A JSON null reads as the text `null` (MySQL's JSON_UNQUOTE).
  */
-export async function fetchNamespaceData(db: Db, q: NamespaceComparison): Promise<Row[]> {
+export async function fetchNamespaceData(db: ReadOnlyDb, q: NamespaceComparison): Promise<Row[]> {
   if (q.values.length === 0 || q.sampleIds.length === 0) return [];
   const events = (table: keyof typeof TABLES) => sql`SELECT sample_key, namespace_columns AS ns FROM ${TABLES[table]}
     WHERE namespace_columns IS NOT NULL AND sample_key IN (SELECT sample_key FROM samples)`;

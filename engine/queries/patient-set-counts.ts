@@ -2,7 +2,7 @@
 // read once and kept with the other resident lookups (profile-matrix.ts `keep`; the store is
 // read-only while served), then counted over a cohort's patients: the Study View asks on every
 // filter change, and scanning the event rows for a cohort took 30-50 ms at 272,000 samples.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { offsetsByKey, type SamplePatients } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
@@ -17,7 +17,7 @@ export interface PatientSets {
 }
 
 /** `pairs`: (label, patient_key) rows, repeats allowed; `key` names the lookup. */
-export function patientSets(db: Db, matrices: ProfileMatrices, key: string, pairs: () => Promise<Fragment>): Promise<PatientSets> {
+export function patientSets(db: ReadOnlyDb, matrices: ProfileMatrices, key: string, pairs: () => Promise<Fragment>): Promise<PatientSets> {
   return matrices.keep(`patient sets ${key}`, async () => {
     const { texts, columns: [positions, patients] } = await readTextPositions(db,
       sql`SELECT DISTINCT label AS text, patient_key FROM (${await pairs()})`, sql`position, patient_key::DOUBLE`, { order: sql`ORDER BY 1, 2` });

@@ -1,6 +1,6 @@
 // Patients (api.md 5; cBioPortal's PatientMapper): by study, by identifiers, or searched by keyword.
 // Order: sortBy, else keyword ranking, else patientId under ID and import order otherwise.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { inStudies } from './lookup.js';
 import { nestedStudy } from './studies.js';
@@ -61,12 +61,12 @@ function orderClause(q: PatientQuery): Fragment {
   return q.projection === 'ID' ? sql`p.patient_id, p.patient_key` : sql`p.patient_key`;
 }
 
-export async function countPatients(db: Db, scope: PatientScope): Promise<number> {
+export async function countPatients(db: ReadOnlyDb, scope: PatientScope): Promise<number> {
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM patient p WHERE ${scopeClause(scope)}`);
   return row?.n ?? 0;
 }
 
-export async function fetchPatients(db: Db, q: PatientQuery): Promise<Row[]> {
+export async function fetchPatients(db: ReadOnlyDb, q: PatientQuery): Promise<Row[]> {
   const detailed = q.projection === 'DETAILED' ? sql`, ${nestedStudy('s')} AS cancer_study` : sql``;
   return db.all(sql`
     SELECT p.patient_id, s.study_id, unique_key(p.patient_id, s.study_id) AS unique_patient_key ${detailed}

@@ -9,7 +9,7 @@
 // budget is read for its request only.
 import { totalmem } from 'node:os';
 import { pause } from '../pause.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { concatenate } from '../sql/numeric-chunks.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { numberOfCellText } from './molecular-data-value.js';
@@ -57,7 +57,7 @@ export class ResidentProfile {
   private readonly derived = new Map<string, Promise<unknown>>();
   bytes = 0;
 
-  constructor(db: Db, private readonly stats: StatsPool, cells: Fragment, private readonly log2InPlace: boolean, private readonly grown: () => void) {
+  constructor(db: ReadOnlyDb, private readonly stats: StatsPool, cells: Fragment, private readonly log2InPlace: boolean, private readonly grown: () => void) {
     const raw = readMatrix(db, cells);
     this.matrix = log2InPlace ? raw.then(async (m) => {
       await this.rankRows(m);
@@ -139,7 +139,7 @@ export class ProfileMatrices {
   private readonly entries = new Map<string, ResidentProfile | ResidentValue<unknown>>();
   private readonly budget: number;
 
-  constructor(private readonly db: Db, private readonly stats: StatsPool, options: ProfileMatricesOptions = {}) {
+  constructor(private readonly db: ReadOnlyDb, private readonly stats: StatsPool, options: ProfileMatricesOptions = {}) {
     const mb = Number(process.env.DUCKPORTAL_MATRIX_MEMORY_MB);
     this.budget = options.budget ?? (mb > 0 ? mb * 2 ** 20 : totalmem() / 4);
   }
@@ -239,7 +239,7 @@ function overRows<T>(m: ProfileMatrix, task: (from: number, to: number) => Promi
 }
 
 /** Reads `cells` into a dense matrix: its entities and samples first, then every cell, streamed. */
-async function readMatrix(db: Db, cells: Fragment): Promise<ProfileMatrix> {
+async function readMatrix(db: ReadOnlyDb, cells: Fragment): Promise<ProfileMatrix> {
   const [entities] = await db.numericColumns(sql`SELECT DISTINCT entity::DOUBLE FROM (${cells}) ORDER BY 1`);
   const [samples] = await db.numericColumns(sql`SELECT DISTINCT sample_key::DOUBLE FROM (${cells}) ORDER BY 1`);
   const rowCount = entities?.length ?? 0;

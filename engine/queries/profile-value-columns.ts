@@ -5,7 +5,7 @@
 // request took 25-40 ms at 272,000 samples; and a cohort asked for again gets the same list, so the
 // binner's per-list work (classify, tally) is done once.
 import { naLike } from '../filter/values.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { caseCount, type CountedValue } from '../stats/binning.js';
 import { membersOf } from './case-keys.js';
@@ -25,7 +25,7 @@ export interface ValueColumn {
 }
 
 /** `cells`: (sample_key, patient_key, value) of every stored cell, NA-like ones included. */
-async function readValueColumn(db: Db, cells: Fragment): Promise<ValueColumn> {
+async function readValueColumn(db: ReadOnlyDb, cells: Fragment): Promise<ValueColumn> {
   const { texts, columns: [samples, patients, values] } = await readTextPositions<{ double: number | null }>(db,
     sql`SELECT sample_key, patient_key, value AS text FROM (${cells}) WHERE NOT ${naLike(sql`value`)}`,
     sql`sample_key::DOUBLE, patient_key::DOUBLE, position`,
@@ -36,7 +36,7 @@ async function readValueColumn(db: Db, cells: Fragment): Promise<ValueColumn> {
 const columnBytes = (c: ValueColumn) => c.samples.byteLength + c.patients.byteLength + c.values.byteLength + 2 * BYTES_PER_ENTRY * c.names.length;
 
 /** The values of the gene whose symbol is `symbol` (exactly) in the gene profiles of the type. */
-export function geneValueColumn(db: Db, matrices: ProfileMatrices, profileType: string, symbol: string): Promise<ValueColumn> {
+export function geneValueColumn(db: ReadOnlyDb, matrices: ProfileMatrices, profileType: string, symbol: string): Promise<ValueColumn> {
   return matrices.keep(`gene values ${JSON.stringify([profileType, symbol])}`, () => readValueColumn(db, sql`
     SELECT gv.sample_key, s.patient_key, gv.value
     FROM gene_value gv JOIN sample s USING (sample_key) JOIN molecular_profile p USING (profile_key) JOIN cancer_study c ON c.study_key = p.study_key
@@ -45,7 +45,7 @@ export function geneValueColumn(db: Db, matrices: ProfileMatrices, profileType: 
 }
 
 /** The values of the generic entity `stableId` in the generic assay profiles of the type. */
-export function entityValueColumn(db: Db, matrices: ProfileMatrices, profileType: string, stableId: string): Promise<ValueColumn> {
+export function entityValueColumn(db: ReadOnlyDb, matrices: ProfileMatrices, profileType: string, stableId: string): Promise<ValueColumn> {
   return matrices.keep(`entity values ${JSON.stringify([profileType, stableId])}`, () => readValueColumn(db, sql`
     SELECT v.sample_key, s.patient_key, v.value
     FROM generic_assay_value v JOIN sample s USING (sample_key) JOIN molecular_profile p USING (profile_key) JOIN cancer_study c ON c.study_key = p.study_key
@@ -54,7 +54,7 @@ export function entityValueColumn(db: Db, matrices: ProfileMatrices, profileType
 }
 
 /** The studies whose generic assay profile of the type is patient-level (its values copied to every sample of a patient). */
-export function patientLevelStudies(db: Db, matrices: ProfileMatrices, profileType: string): Promise<Set<string>> {
+export function patientLevelStudies(db: ReadOnlyDb, matrices: ProfileMatrices, profileType: string): Promise<Set<string>> {
   return matrices.keep(`patient-level studies ${JSON.stringify(profileType)}`, async () => new Set((await db.all<{ study_id: string }>(sql`
     SELECT c.study_id FROM molecular_profile p JOIN cancer_study c ON c.study_key = p.study_key
     WHERE p.genetic_alteration_type = 'GENERIC_ASSAY' AND p.stable_id = c.study_id || '_' || ${profileType} AND p.patient_level`)).map((r) => r.study_id)),

@@ -1,6 +1,6 @@
 // Genes of a reference genome with their location (api.md 17.2, cBioPortal's ReferenceGenomeGeneMapper).
 // The genome is named (hg19, hg38, mm10); an unknown name simply matches nothing.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
@@ -17,7 +17,7 @@ function select(genomeName: string, condition: Fragment): Fragment {
     ORDER BY r.entrez_gene_id`;
 }
 
-export function fetchReferenceGenomeGenes(db: Db, genomeName: string, ids?: ReferenceGeneIds): Promise<Row[]> {
+export function fetchReferenceGenomeGenes(db: ReadOnlyDb, genomeName: string, ids?: ReferenceGeneIds): Promise<Row[]> {
   const condition = ids === undefined
     ? sql`TRUE`
     : ids.kind === 'entrez'
@@ -35,11 +35,11 @@ const FIELDS: JsonFields = [
  * Every gene of the genome as JSON texts written by DuckDB (joined-json.ts): the whole genome is
  * ~40,000 genes, whose serialisation as objects held the event loop for seconds.
  */
-export function streamReferenceGenomeGenes(db: Db, genomeName: string): AsyncGenerator<string[], void, undefined> {
+export function streamReferenceGenomeGenes(db: ReadOnlyDb, genomeName: string): AsyncGenerator<string[], void, undefined> {
   const rows = sql`SELECT *, row_number() OVER (ORDER BY entrez_gene_id) AS n FROM (${select(genomeName, sql`TRUE`)})`;
   return streamJoinedJson(db, rows, FIELDS);
 }
 
-export function fetchReferenceGenomeGene(db: Db, genomeName: string, entrezGeneId: number): Promise<Row | undefined> {
+export function fetchReferenceGenomeGene(db: ReadOnlyDb, genomeName: string, entrezGeneId: number): Promise<Row | undefined> {
   return db.one(select(genomeName, sql`r.entrez_gene_id = ${entrezGeneId}`));
 }

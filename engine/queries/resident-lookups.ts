@@ -4,7 +4,7 @@
 // over these takes milliseconds, where the same joins in DuckDB took over a hundred (their
 // pipelines start from one list parameter of cases: one thread).
 import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { concatenate } from '../sql/numeric-chunks.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
@@ -19,7 +19,7 @@ export const BYTES_PER_ENTRY = 100;
  * Lookups keep the positions, a number per row, and each text once.
  */
 export async function readTextPositions<T extends object = object>(
-  db: Db, rows: Fragment, columns: Fragment, options: { order?: Fragment; perText?: Fragment } = {},
+  db: ReadOnlyDb, rows: Fragment, columns: Fragment, options: { order?: Fragment; perText?: Fragment } = {},
 ): Promise<{ texts: ({ text: string } & T)[]; columns: Float64Array[] }> {
   const [texts, numeric] = await Promise.all([
     db.all<{ text: string } & T>(sql`SELECT text ${options.perText ?? sql``} FROM (SELECT DISTINCT text FROM (${rows})) ORDER BY text`),
@@ -40,7 +40,7 @@ export interface AlteredSamples {
  * A profile's altered samples per gene: mutations (not UNCALLED), CNA events and structural
  * variants passing the alteration filter per kind (engine/filter/alteration-filter.ts).
  */
-export function alteredSamples(db: Db, matrices: ProfileMatrices, profileKey: number, filter: AlterationFilter | undefined): Promise<AlteredSamples> {
+export function alteredSamples(db: ReadOnlyDb, matrices: ProfileMatrices, profileKey: number, filter: AlterationFilter | undefined): Promise<AlteredSamples> {
   const passes = sql`e.status <> 'UNCALLED' AND CASE e.variant_type
     WHEN 'mutation' THEN ${compileAlterationPredicate(filter, 'mutation')}
     WHEN 'cna' THEN ${compileAlterationPredicate(filter, 'cna')}
@@ -102,7 +102,7 @@ export interface GeneSampleEvents {
 }
 
 /** `passing`: the events' predicate over genomic_event e (its text and parameters name the entry). */
-export function geneSampleEvents(db: Db, matrices: ProfileMatrices, passing: Fragment, options: { byAlteration?: boolean } = {}): Promise<GeneSampleEvents> {
+export function geneSampleEvents(db: ReadOnlyDb, matrices: ProfileMatrices, passing: Fragment, options: { byAlteration?: boolean } = {}): Promise<GeneSampleEvents> {
   const keys = options.byAlteration ? sql`e.entrez_gene_id::DOUBLE, e.cna_alteration::DOUBLE` : sql`e.entrez_gene_id::DOUBLE`;
   const keyed = options.byAlteration ? 2 : 1;
   return matrices.keep(`gene sample events by ${keyed} ${passing.text} ${JSON.stringify(passing.params)}`, async () => {
@@ -120,7 +120,7 @@ export interface ProfiledSamples {
   panels: Float64Array;
 }
 
-export function profiledSamples(db: Db, matrices: ProfileMatrices, profileKey: number): Promise<ProfiledSamples> {
+export function profiledSamples(db: ReadOnlyDb, matrices: ProfileMatrices, profileKey: number): Promise<ProfiledSamples> {
   return matrices.keep(`profiled samples ${profileKey}`, async () => {
     const [samples, panels] = await db.numericColumns(sql`
       SELECT DISTINCT sample_key::DOUBLE, panel_key::DOUBLE FROM sample_profile WHERE profile_key = ${profileKey}`);
@@ -134,7 +134,7 @@ export interface GeneSymbols {
   ofPanel: Map<number, string[]>;
 }
 
-export function geneSymbols(db: Db, matrices: ProfileMatrices): Promise<GeneSymbols> {
+export function geneSymbols(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<GeneSymbols> {
   return matrices.keep('gene symbols', async () => {
     // Streamed, a batch of rows at a time: tens of thousands of genes are no single long stall.
     const symbols: GeneSymbols = { ofGene: new Map(), ofPanel: new Map() };

@@ -1,7 +1,7 @@
 // Resource definitions and resource data (api.md 11), as ResourceDefinitionMapper.xml and
 // ResourceDataMapper.xml answer them: ordered by resourceId unless sorted, ID = identifying fields.
 import { NotFound } from '../errors.js';
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 
 export const RESOURCE_DEFINITION_SORT_COLUMNS = {
@@ -36,7 +36,7 @@ export interface ResourceDefinitionQuery extends Paging {
   direction?: Direction;
 }
 
-export async function fetchResourceDefinitions(db: Db, q: ResourceDefinitionQuery): Promise<Row[]> {
+export async function fetchResourceDefinitions(db: ReadOnlyDb, q: ResourceDefinitionQuery): Promise<Row[]> {
   return db.all(sql`
     SELECT ${definitionColumns(q.idOnly)}
     FROM resource_definition d JOIN cancer_study s USING (study_key)
@@ -46,7 +46,7 @@ export async function fetchResourceDefinitions(db: Db, q: ResourceDefinitionQuer
 }
 
 /** The single GET answers the full (DETAILED) definition; unknown id → "Resource not found". */
-export async function requireResourceDefinition(db: Db, studyKey: number, resourceId: string): Promise<Row> {
+export async function requireResourceDefinition(db: ReadOnlyDb, studyKey: number, resourceId: string): Promise<Row> {
   const row = await db.one(sql`SELECT ${definitionColumns(false)} FROM resource_definition d JOIN cancer_study s USING (study_key)
     WHERE d.study_key = ${studyKey} AND d.resource_id = ${resourceId}`);
   if (!row) throw NotFound.resource(resourceId);
@@ -68,7 +68,7 @@ export interface ResourceDataQuery extends Paging {
 }
 
 /** Sample rows carry sampleId and patientId, patient rows patientId, study rows neither; keys likewise. */
-export async function fetchResourceData(db: Db, q: ResourceDataQuery): Promise<Row[]> {
+export async function fetchResourceData(db: ReadOnlyDb, q: ResourceDataQuery): Promise<Row[]> {
   const { owner } = q;
   const ids = owner.kind === 'SAMPLE'
     ? sql`sa.sample_id, pa.patient_id, unique_key(sa.sample_id, s.study_id) AS unique_sample_key, unique_key(pa.patient_id, s.study_id) AS unique_patient_key,`

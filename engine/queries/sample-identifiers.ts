@@ -3,7 +3,7 @@
 // whole study is one run, whatever its size.
 import type { ResolvedSampleIdentifiers } from '../filter/normalize.js';
 import { pause } from '../pause.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { caseKeys, markedRuns, OrderedLookup } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
@@ -22,7 +22,7 @@ const resolvedLists = new WeakMap<ProfileMatrices, WeakMap<readonly unknown[], P
  * strings are skipped, as normalizeStudyViewFilter does. Undefined: the list is mostly out of
  * key order, and better joined by DuckDB.
  */
-export function resolveSampleIdentifiers(db: Db, matrices: ProfileMatrices, list: readonly unknown[]): Promise<ResolvedSampleIdentifiers | undefined> {
+export function resolveSampleIdentifiers(db: ReadOnlyDb, matrices: ProfileMatrices, list: readonly unknown[]): Promise<ResolvedSampleIdentifiers | undefined> {
   let lists = resolvedLists.get(matrices);
   if (lists === undefined) resolvedLists.set(matrices, (lists = new WeakMap()));
   let resolved = lists.get(list);
@@ -30,7 +30,7 @@ export function resolveSampleIdentifiers(db: Db, matrices: ProfileMatrices, list
   return resolved;
 }
 
-async function resolve(db: Db, matrices: ProfileMatrices, list: readonly unknown[]): Promise<ResolvedSampleIdentifiers | undefined> {
+async function resolve(db: ReadOnlyDb, matrices: ProfileMatrices, list: readonly unknown[]): Promise<ResolvedSampleIdentifiers | undefined> {
   const keys = await caseKeys(db, matrices, 'sample');
   const lookup = new OrderedLookup(keys);
   const found = new Uint8Array(keys.keyBound);

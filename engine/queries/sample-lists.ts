@@ -1,6 +1,6 @@
 // Sample lists (api.md 7; cBioPortal's SampleListMapper): ordered by sampleListId unless sorted;
 // member ids come in sample import order.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { inStudies } from './lookup.js';
 
@@ -50,12 +50,12 @@ function membersJoin(q: SampleListQuery): Fragment {
       GROUP BY m.list_key) ids ON ids.list_key = l.list_key`;
 }
 
-export async function countSampleLists(db: Db, q: SampleListScope): Promise<number> {
+export async function countSampleLists(db: ReadOnlyDb, q: SampleListScope): Promise<number> {
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM sample_list l WHERE ${whereClause(q)}`);
   return row?.n ?? 0;
 }
 
-export async function fetchSampleLists(db: Db, q: SampleListQuery): Promise<Row[]> {
+export async function fetchSampleLists(db: ReadOnlyDb, q: SampleListQuery): Promise<Row[]> {
   // sortBy is ignored under ID (api.md 1.5); ties keep the id order.
   const order = q.sortBy && q.projection !== 'ID'
     ? sql`${raw(whitelisted(SAMPLE_LIST_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, l.stable_id`
@@ -69,7 +69,7 @@ export async function fetchSampleLists(db: Db, q: SampleListQuery): Promise<Row[
 }
 
 /** Member sample ids of one list, in sample import order. */
-export async function fetchSampleListSampleIds(db: Db, listKey: number): Promise<string[]> {
+export async function fetchSampleListSampleIds(db: ReadOnlyDb, listKey: number): Promise<string[]> {
   const rows = await db.all<{ sample_id: string }>(sql`
     SELECT x.sample_id FROM sample_list_member m JOIN sample x ON x.sample_key = m.sample_key
     WHERE m.list_key = ${listKey} ORDER BY x.sample_key`);

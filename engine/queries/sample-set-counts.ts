@@ -5,7 +5,7 @@
 // samples (and was most of the request).
 import type { Cohort } from '../filter/compile.js';
 import { STUDY_VIEW_PROFILING } from '../filter/profiling.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { cohortSampleKeys, membersOf } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
@@ -31,7 +31,7 @@ interface SampleSets {
  * `sets`: (set key, value, label) of every set shown; `members`: (set key, sample key) pairs,
  * distinct (the loader writes sets), both ordered by set key.
  */
-async function readSampleSets(db: Db, sets: Fragment, members: Fragment): Promise<SampleSets> {
+async function readSampleSets(db: ReadOnlyDb, sets: Fragment, members: Fragment): Promise<SampleSets> {
   const [meta, [setOf, samples]] = await Promise.all([
     db.all<{ set_key: number; value: string; label: string | null }>(sql`${sets} ORDER BY set_key`),
     db.numericColumns(sql`SELECT set_key::DOUBLE, sample_key::DOUBLE FROM (${members}) WHERE set_key IN (SELECT set_key FROM (${sets})) ORDER BY 1, 2`),
@@ -54,7 +54,7 @@ function stripStudyPrefix(column: Fragment): Fragment {
 }
 
 /** Sample lists with a name (the reference's chart leaves out the unnamed ones) and their members. */
-function sampleLists(db: Db, matrices: ProfileMatrices): Promise<SampleSets> {
+function sampleLists(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<SampleSets> {
   return matrices.keep('sample list members', () => readSampleSets(db,
     sql`SELECT l.list_key AS set_key, ${stripStudyPrefix(sql`l.stable_id`)} AS value, l.name AS label
       FROM sample_list l JOIN cancer_study cs USING (study_key) WHERE l.name <> ''`,
@@ -62,7 +62,7 @@ function sampleLists(db: Db, matrices: ProfileMatrices): Promise<SampleSets> {
 }
 
 /** Molecular profiles and their profiled samples. */
-function profiles(db: Db, matrices: ProfileMatrices): Promise<SampleSets> {
+function profiles(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<SampleSets> {
   return matrices.keep('profile samples', () => readSampleSets(db,
     sql`SELECT mp.profile_key AS set_key, ${stripStudyPrefix(sql`mp.stable_id`)} AS value, mp.name AS label
       FROM molecular_profile mp JOIN cancer_study cs USING (study_key)`,
@@ -90,13 +90,13 @@ function countSets(sets: SampleSets, keys: Int32Array): CaseListDataCountRow[] {
 }
 
 /** Filtered samples per sample list (4.2), keyed by the list's stable id without "<studyId>_". */
-export async function fetchSampleListCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort): Promise<CaseListDataCountRow[]> {
+export async function fetchSampleListCounts(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort): Promise<CaseListDataCountRow[]> {
   const [sets, keys] = await Promise.all([sampleLists(db, matrices), cohortSampleKeys(db, matrices, cohort)]);
   return countSets(sets, keys);
 }
 
 /** Filtered samples per molecular profile (4.3), keyed by the profile's stable id without "<studyId>_". */
-export async function fetchMolecularProfileSampleCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort): Promise<CaseListDataCountRow[]> {
+export async function fetchMolecularProfileSampleCounts(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort): Promise<CaseListDataCountRow[]> {
   const [sets, keys] = await Promise.all([profiles(db, matrices), cohortSampleKeys(db, matrices, cohort)]);
   return countSets(sets, keys);
 }

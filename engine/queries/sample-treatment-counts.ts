@@ -3,7 +3,7 @@
 // are read once and kept with the other resident lookups (profile-matrix.ts `keep`; the store is
 // read-only while served). Joining them in DuckDB for a cohort took 55-60 ms at 272,000 samples.
 import type { Cohort } from '../filter/compile.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { cohortSampleKeys, membersOf, offsetsByKey, samplePatients } from './case-keys.js';
 import { patientsOf } from './patient-set-counts.js';
@@ -18,7 +18,7 @@ interface Acquisitions {
 }
 
 /** `table`: (patient_key, sample_key, t) rows. */
-function acquisitions(db: Db, matrices: ProfileMatrices, table: Fragment): Promise<Acquisitions> {
+function acquisitions(db: ReadOnlyDb, matrices: ProfileMatrices, table: Fragment): Promise<Acquisitions> {
   return matrices.keep(`acquisitions ${table.text}`, async () => {
     const [patients, samples, days] = await db.numericColumns(sql`SELECT patient_key::DOUBLE, sample_key::DOUBLE, t::DOUBLE FROM ${table}`);
     return { patients: Int32Array.from(patients), samples: Int32Array.from(samples), days };
@@ -35,7 +35,7 @@ interface TreatmentStarts {
 }
 
 /** `table`: (patient_key, treatment, t) rows, one per patient and treatment. */
-function treatmentStarts(db: Db, matrices: ProfileMatrices, table: Fragment): Promise<TreatmentStarts> {
+function treatmentStarts(db: ReadOnlyDb, matrices: ProfileMatrices, table: Fragment): Promise<TreatmentStarts> {
   return matrices.keep(`treatment starts ${table.text}`, async () => {
     const { texts, columns: [patients, treatments, days] } = await readTextPositions(db,
       sql`SELECT patient_key, treatment AS text, t FROM ${table}`, sql`patient_key::DOUBLE, position, t::DOUBLE`, { order: sql`ORDER BY 1, 2` });
@@ -58,7 +58,7 @@ export interface SampleTreatmentCount {
  * `acquired` and `starts` are the tables of sourcesOf (study-view-treatments.ts), every study's.
  */
 export async function countSampleTreatments(
-  db: Db, matrices: ProfileMatrices, cohort: Cohort, acquired: Fragment, starts: Fragment,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, acquired: Fragment, starts: Fragment,
 ): Promise<{ totalSamples: number; rows: SampleTreatmentCount[] }> {
   const [a, s, keys, patients] = await Promise.all([
     acquisitions(db, matrices, acquired),

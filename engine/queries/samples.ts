@@ -1,7 +1,7 @@
 // Samples (api.md 6; cBioPortal's column-store SampleMapper): by study, patient, identifiers,
 // sample lists, or searched by keyword. Default order: sampleId under ID, else studyId, sampleId.
 import type { ArrowRows } from '../sql/arrow-chunks.js';
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { jsonObject, streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { inStudies } from './lookup.js';
@@ -88,7 +88,7 @@ const SAMPLE_TYPE_CASES = [
   'Metastatic', 'Blood Derived Normal', 'Solid Tissues Normal',
 ].map((label) => `WHEN '${label.toLowerCase()}' THEN '${label}'`).join(' ');
 
-export async function countSamples(db: Db, scope: SampleScope): Promise<number> {
+export async function countSamples(db: ReadOnlyDb, scope: SampleScope): Promise<number> {
   const row = await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM sample x WHERE ${scopeClause(scope)}`);
   return row?.n ?? 0;
 }
@@ -105,7 +105,7 @@ function selectSamples(q: SampleQuery, columns: Fragment): Fragment {
 /** The rows of a samples answer, for fetchSamples and Arrow. */
 export const sampleRows = (q: SampleQuery): ArrowRows => ({ query: selectSamples(q, sampleColumns(q.projection)) });
 
-export async function fetchSamples(db: Db, q: SampleQuery): Promise<Row[]> {
+export async function fetchSamples(db: ReadOnlyDb, q: SampleQuery): Promise<Row[]> {
   return db.all(sampleRows(q).query);
 }
 
@@ -120,13 +120,13 @@ function sampleFields(projection: SampleQuery['projection']): JsonFields {
 }
 
 /** The answer of fetchSamples as JSON written by DuckDB (engine/sql/joined-json.ts). */
-export function streamSamplesJson(db: Db, q: SampleQuery): AsyncGenerator<string[], void, undefined> {
+export function streamSamplesJson(db: ReadOnlyDb, q: SampleQuery): AsyncGenerator<string[], void, undefined> {
   const rows = selectSamples(q, sql`${sampleColumns(q.projection)}, row_number() OVER (ORDER BY ${orderClause(q)}) AS n`);
   return streamJoinedJson(db, rows, sampleFields(q.projection));
 }
 
 /** Every sample's key and JSON text under projection ID, in that projection's answer order (filtered-samples.ts). */
-export function streamSampleTexts(db: Db): AsyncGenerator<{ sample_key: number; json: string }[], void, undefined> {
+export function streamSampleTexts(db: ReadOnlyDb): AsyncGenerator<{ sample_key: number; json: string }[], void, undefined> {
   const q: SampleQuery = { scope: { kind: 'all' }, projection: 'ID' };
   const rows = selectSamples(q, sql`${sampleColumns('ID')}, x.sample_key, row_number() OVER (ORDER BY ${orderClause(q)}) AS n`);
   return db.stream(sql`SELECT sample_key, ${jsonObject(sampleFields('ID'))} AS json FROM (${rows}) ORDER BY n`);

@@ -2,7 +2,7 @@
 // StructuralVariantMapper.fetchStructuralVariants selects and orders them. Stored values are
 // answered as the importer stored them ('NA' text, -1 integers).
 import type { ArrowRows } from '../sql/arrow-chunks.js';
-import { toApiObject, type Db, type Row } from '../sql/db.js';
+import { toApiObject, type ReadOnlyDb, type Row } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 
 /** One site of a structuralVariantQueries element: a gene by id or symbol, any gene, or none. */
@@ -97,7 +97,7 @@ export function structuralVariantRows(s: StructuralVariantSelection): ArrowRows 
   };
 }
 
-export async function fetchStructuralVariants(db: Db, s: StructuralVariantSelection): Promise<Record<string, unknown>[]> {
+export async function fetchStructuralVariants(db: ReadOnlyDb, s: StructuralVariantSelection): Promise<Record<string, unknown>[]> {
   return (await db.all(structuralVariantRows(s).query)).map(toStructuralVariant);
 }
 

@@ -1,6 +1,6 @@
 // Studies as GET /api/studies, /api/studies/{id} and POST /api/studies/fetch answer them
 // (api.md 2.5, 4.1-4.6), the nested study object of other resources, and study tags.
-import type { Db, Row } from '../sql/db.js';
+import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const STUDY_SORT_COLUMNS = {
@@ -51,14 +51,14 @@ function whereClause(q: StudyQuery): Fragment {
   return parts.reduce((acc, p) => sql`${acc} AND ${p}`);
 }
 
-export async function countStudies(db: Db, q: StudyQuery): Promise<number> {
+export async function countStudies(db: ReadOnlyDb, q: StudyQuery): Promise<number> {
   const row = await db.one<{ n: number }>(sql`
     SELECT count(*)::INTEGER AS n FROM cancer_study s LEFT JOIN type_of_cancer c ON c.type_of_cancer_id = s.type_of_cancer_id
     WHERE ${whereClause(q)}`);
   return row?.n ?? 0;
 }
 
-export async function fetchStudies(db: Db, q: StudyQuery): Promise<Record<string, unknown>[]> {
+export async function fetchStudies(db: ReadOnlyDb, q: StudyQuery): Promise<Record<string, unknown>[]> {
   const order = q.sortBy
     ? sql`${raw(whitelisted(STUDY_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, s.study_key`
     : q.keyword
@@ -96,7 +96,7 @@ function toStudyMetadata(r: Record<string, unknown>, resourceCounts: Record<stri
 }
 
 /** Ids of the listed studies that /studies/fetch returns (same visibility rule), by studyId. */
-export async function fetchStudyIds(db: Db, studyIds: readonly string[]): Promise<string[]> {
+export async function fetchStudyIds(db: ReadOnlyDb, studyIds: readonly string[]): Promise<string[]> {
   const rows = await db.all<{ study_id: string }>(sql`
     SELECT s.study_id FROM cancer_study s WHERE ${whereClause({ studyIds })} ORDER BY s.study_id`);
   return rows.map((r) => r.study_id);
@@ -115,13 +115,13 @@ export function nestedStudy(alias: string): Fragment {
 }
 
 /** The tags document of a study as JSON text; undefined when it has none or does not exist. */
-export async function fetchStudyTags(db: Db, studyId: string): Promise<string | undefined> {
+export async function fetchStudyTags(db: ReadOnlyDb, studyId: string): Promise<string | undefined> {
   const row = await db.one<{ tags: string | null }>(sql`SELECT tags::VARCHAR AS tags FROM cancer_study WHERE study_id = ${studyId}`);
   return row?.tags ?? undefined;
 }
 
 /** CancerStudyTags of /studies/tags/fetch: only studies with tags, in import order. */
-export async function fetchStudiesTags(db: Db, studyIds: readonly string[]): Promise<Row[]> {
+export async function fetchStudiesTags(db: ReadOnlyDb, studyIds: readonly string[]): Promise<Row[]> {
   if (studyIds.length === 0) return [];
   // cancerStudyId is the internal numeric id; the reference leaks it, so we expose our key.
   return db.all(sql`
@@ -131,7 +131,7 @@ export async function fetchStudiesTags(db: Db, studyIds: readonly string[]): Pro
 }
 
 /** Resource definitions per study with the number of samples and patients having each. */
-async function fetchResourceCounts(db: Db, studyKeys: number[]): Promise<Map<number, Record<string, unknown>[]>> {
+async function fetchResourceCounts(db: ReadOnlyDb, studyKeys: number[]): Promise<Map<number, Record<string, unknown>[]>> {
   const rows = await db.all(sql`
     SELECT d.study_key, d.resource_id, d.display_name, d.description, d.resource_type, d.priority::VARCHAR AS priority,
       d.open_by_default, s.study_id AS cancer_study_identifier, d.custom_metadata AS custom_meta_data,

@@ -1,5 +1,5 @@
 // MutSig and GISTIC results loaded with a study (api.md 24).
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, whitelisted } from '../sql/sql.js';
 
 export const MUTSIG_SORT = {
@@ -19,12 +19,12 @@ export interface ListQuery<S extends string> {
 
 const direction = (d?: 'ASC' | 'DESC') => raw(d === 'DESC' ? 'DESC' : 'ASC');
 
-export async function countMutSig(db: Db, studyKey: number): Promise<number> {
+export async function countMutSig(db: ReadOnlyDb, studyKey: number): Promise<number> {
   return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM mutsig WHERE study_key = ${studyKey}`))?.n ?? 0;
 }
 
 /** Default order: entrezGeneId. */
-export async function fetchMutSig(db: Db, studyKey: number, q: ListQuery<keyof typeof MUTSIG_SORT>) {
+export async function fetchMutSig(db: ReadOnlyDb, studyKey: number, q: ListQuery<keyof typeof MUTSIG_SORT>) {
   const order = q.sortBy ? sql`${raw(whitelisted(MUTSIG_SORT, q.sortBy))} ${direction(q.direction)}, m.entrez_gene_id` : sql`m.entrez_gene_id`;
   return db.all(sql`
     SELECT s.study_id, m.entrez_gene_id, g.hugo_gene_symbol, m.rank, m.num_mutations AS number_of_mutations, m.p_value, m.q_value
@@ -33,12 +33,12 @@ export async function fetchMutSig(db: Db, studyKey: number, q: ListQuery<keyof t
     ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`);
 }
 
-export async function countGistic(db: Db, studyKey: number): Promise<number> {
+export async function countGistic(db: ReadOnlyDb, studyKey: number): Promise<number> {
   return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM gistic WHERE study_key = ${studyKey}`))?.n ?? 0;
 }
 
 /** Default order: import order; `withGenes` adds the genes of each region (SUMMARY and DETAILED). */
-export async function fetchGistic(db: Db, studyKey: number, q: ListQuery<keyof typeof GISTIC_SORT> & { withGenes: boolean }) {
+export async function fetchGistic(db: ReadOnlyDb, studyKey: number, q: ListQuery<keyof typeof GISTIC_SORT> & { withGenes: boolean }) {
   const order = q.sortBy ? sql`${raw(whitelisted(GISTIC_SORT, q.sortBy))} ${direction(q.direction)}, r.gistic_key` : sql`r.gistic_key`;
   const genes = q.withGenes
     ? sql`, (SELECT coalesce(list({'entrezGeneId': g.entrez_gene_id, 'hugoGeneSymbol': g.hugo_gene_symbol} ORDER BY g.hugo_gene_symbol), [])

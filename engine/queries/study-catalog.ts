@@ -1,7 +1,7 @@
 // The ids a request can name a study by, with the study each belongs to: what a permission
 // check needs before any query runs (server/security). Small (one row per study, profile and
 // sample list), read once per server: the store is read-only while it serves.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 
 export interface StudyCatalog {
@@ -13,7 +13,7 @@ export interface StudyCatalog {
   sampleLists: ReadonlyMap<string, string>;
 }
 
-export async function loadStudyCatalog(db: Db): Promise<StudyCatalog> {
+export async function loadStudyCatalog(db: ReadOnlyDb): Promise<StudyCatalog> {
   const studies = await db.all<{ study_id: string; groups: string }>(sql`SELECT study_id, groups FROM cancer_study`);
   const owned = (table: 'molecular_profile' | 'sample_list') =>
     db.all<{ id: string; study_id: string }>(sql`

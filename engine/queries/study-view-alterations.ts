@@ -5,7 +5,7 @@
 // (gene-table-lookups.ts). In DuckDB, grouping 2,000,000 mutations took ~85 ms a request at 272,000
 // samples, the denominators ~20, and the CNA table ~50 in all.
 import type { Cohort } from '../filter/compile.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 import { compileAlterationPredicate, type AlterationFilter, type EventKind as AlterationKind } from '../filter/alteration-filter.js';
 import { cohortSampleKeys, membersOf, sampleStudies, singleStudyOf } from './case-keys.js';
@@ -96,7 +96,7 @@ function smallest(texts: readonly (string | null | undefined)[]): string | null 
  * of the cohort's study when it has one: MutSig's per symbol for mutations, GISTIC's per symbol and
  * direction for CNAs.
  */
-async function geneTable(db: Db, matrices: ProfileMatrices, cohort: Cohort, kind: AlterationKind, filter: AlterationFilter): Promise<AlterationCountRow[]> {
+async function geneTable(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, kind: AlterationKind, filter: AlterationFilter): Promise<AlterationCountRow[]> {
   const cna = kind === 'cna';
   const [events, cohortKeys, rows, panels, symbols, studyOf, qValues, cytobands] = await Promise.all([
     geneSampleEvents(db, matrices, passing(kind, filter), { byAlteration: cna }),
@@ -166,12 +166,12 @@ function profiledCasesOf(entrez: number, profiling: CohortProfiling, panels: Gen
 
 /** mutated-genes (mutation) and structuralvariant-genes (structural_variant). */
 export function fetchAlterationCountsByGene(
-  db: Db, matrices: ProfileMatrices, cohort: Cohort, kind: 'mutation' | 'structural_variant', filter: AlterationFilter,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, kind: 'mutation' | 'structural_variant', filter: AlterationFilter,
 ): Promise<AlterationCountRow[]> {
   return geneTable(db, matrices, cohort, kind, filter);
 }
 
 /** cna-genes: per (gene, alteration), with the gene's cytoband in the cohort's reference genome. */
-export function fetchCopyNumberCountsByGene(db: Db, matrices: ProfileMatrices, cohort: Cohort, filter: AlterationFilter): Promise<AlterationCountRow[]> {
+export function fetchCopyNumberCountsByGene(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, filter: AlterationFilter): Promise<AlterationCountRow[]> {
   return geneTable(db, matrices, cohort, 'cna', filter);
 }

@@ -3,7 +3,7 @@
 // binner (engine/stats/binning.ts) makes the bins, STATIC or DYNAMIC (5.2).
 import type { Cohort } from '../filter/compile.js';
 import { binData, type BinRequest, type CountedValue, type DataBin, type DataBinMethod } from '../stats/binning.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sameSql } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { fetchClinicalDataCounts, type ClinicalDataCountItem } from './study-view-counts.js';
@@ -59,7 +59,7 @@ export function binEach<R extends BinRequest, I extends object>(
  * one requested (3.17). Attributes no involved study defines give no bins.
  */
 export async function fetchClinicalDataBins(
-  db: Db, matrices: ProfileMatrices, cohorts: BinCohorts, studyIds: readonly string[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohorts: BinCohorts, studyIds: readonly string[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0) return [];
   const ids = attributes.map((a) => a.attributeId);
@@ -72,7 +72,7 @@ export async function fetchClinicalDataBins(
  * an entry) expanded and binned as clinical data. Ids without a dataset give no bins.
  */
 export async function fetchCustomDataBins(
-  db: Db, matrices: ProfileMatrices, cohorts: BinCohorts, datasets: readonly CustomDataset[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohorts: BinCohorts, datasets: readonly CustomDataset[], attributes: readonly ClinicalDataBinRequest[], method: DataBinMethod,
 ): Promise<ClinicalDataBin[]> {
   if (attributes.length === 0 || datasets.length === 0) return [];
   const { unfiltered, filtered } = await binValues(cohorts, method, async (c) => byAttribute(await fetchCustomDataCounts(db, matrices, c, datasets)));

@@ -2,7 +2,7 @@
 // with every stored sample value and every stored value of their patient; answered in memory over
 // the lookups of clinical-table-lookups.ts.
 import type { Cohort } from '../filter/compile.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { cohortSampleKeys, membersOf, sampleIdsByKey, sampleStudies, studiesOf, type SampleIds } from './case-keys.js';
 import { attributeDefinitions, type AttributeDefinition } from './clinical-columns.js';
 import { clinicalValues, sortOrder, type CaseValues, type ClinicalValues, type SortColumn, type SortOrder } from './clinical-table-lookups.js';
@@ -93,7 +93,7 @@ function walk(sort: SortOrder, direction: 'ASC' | 'DESC', visit: (key: number) =
  * and answers total-count 0 for a page past the end; we keep the true count, as the header promises).
  * Without a sort column, samples come in import (key) order.
  */
-export async function fetchClinicalTable(db: Db, matrices: ProfileMatrices, cohort: Cohort, query: ClinicalTableQuery): Promise<ClinicalTablePage> {
+export async function fetchClinicalTable(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, query: ClinicalTableQuery): Promise<ClinicalTablePage> {
   const [keys, values, ids, studyOf, definitions] = await Promise.all([
     cohortSampleKeys(db, matrices, cohort), clinicalValues(db, matrices), sampleIdsByKey(db, matrices), sampleStudies(db, matrices), attributeDefinitions(db, matrices),
   ]);

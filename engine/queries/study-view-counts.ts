@@ -1,6 +1,6 @@
 // The Study View's clinical data counts over the filtered cohort (study-view.md 4.4); sample list
 // and molecular profile counts (4.2, 4.3) are in sample-set-counts.ts.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import type { Cohort } from '../filter/compile.js';
 import { isNaLike } from '../filter/values.js';
 import type { CountedValue } from '../stats/binning.js';
@@ -81,7 +81,7 @@ function valueGroups(column: ClinicalColumn): ValueGroups {
  * level), where scanning the rows of 14 attributes for a filtered cohort took ~100 ms.
  */
 export async function fetchClinicalDataCounts(
-  db: Db, matrices: ProfileMatrices, cohort: Cohort, studyIds: readonly string[], attributeIds: readonly string[],
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, studyIds: readonly string[], attributeIds: readonly string[],
 ): Promise<ClinicalDataCountItem[]> {
   const ids = [...new Set(attributeIds)];
   const [definitions, keys] = await Promise.all([attributeDefinitions(db, matrices), cohortSampleKeys(db, matrices, cohort)]);

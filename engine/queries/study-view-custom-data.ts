@@ -4,7 +4,7 @@
 // else those of the customDataFilter with the same id.
 import { normalizeStudyViewFilter, type CustomSample } from '../filter/normalize.js';
 import type { Cohort, StudyViewFilter } from '../filter/compile.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { caseKeys, cohortSampleKeys, forEachCaseKey, groupedByKey, membersOf, onePerPatient, samplePatients, type CaseKeys } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import type { ClinicalDataCountItem } from './study-view-counts.js';
@@ -90,7 +90,7 @@ const NA_WORDS = new Set(['NA', 'NAN', 'N/A']);
  * The entries' samples are found in memory (case-keys.ts): a dataset may list every sample of a
  * study, 272,000 ids that took half a second to join in DuckDB.
  */
-export async function fetchCustomDataCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort, datasets: readonly CustomDataset[]): Promise<ClinicalDataCountItem[]> {
+export async function fetchCustomDataCounts(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, datasets: readonly CustomDataset[]): Promise<ClinicalDataCountItem[]> {
   const [keys, cases, patients] = await Promise.all([cohortSampleKeys(db, matrices, cohort), caseKeys(db, matrices, 'sample'), samplePatients(db, matrices)]);
   if (keys.length === 0 || datasets.length === 0) return [];
   const member = membersOf(keys);

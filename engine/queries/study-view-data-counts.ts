@@ -2,7 +2,7 @@
 // counts (study-view.md 4.8, 4.10).
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { naLike } from '../filter/values.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { CountedValue } from '../stats/binning.js';
 import { cohortSampleKeys, membersOf, sampleIdsByKey } from './case-keys.js';
@@ -39,7 +39,7 @@ const CNA_LABELS: Record<string, string> = {
  * by value descending (2, 1, 0, -1, -2).
  */
 export async function fetchGenomicDataCounts(
-  db: Db, matrices: ProfileMatrices, cohort: Cohort, profileType: string, genes: readonly string[],
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, profileType: string, genes: readonly string[],
 ): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
   const [keys, columns] = await Promise.all([
@@ -72,7 +72,7 @@ function valuesByNumberDescending(column: ValueColumn, counts: readonly CountedV
  * the gene) but not mutated, and not profiled; entries only when > 0. A symbol held by several
  * genes counts its smallest Entrez id's. Counted in memory over the gene tables' lookups.
  */
-export async function fetchMutationSummaryCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
+export async function fetchMutationSummaryCounts(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, genes: readonly string[]): Promise<GenomicDataCountItem[]> {
   const { keys, samplesOf } = await mutationStatusOf(db, matrices, cohort);
   return genes.map((gene) => {
     const { mutated, profiled } = samplesOf(gene);
@@ -91,7 +91,7 @@ export async function fetchMutationSummaryCounts(db: Db, matrices: ProfileMatric
  * profiled for it, from the gene tables' lookups. A symbol held by several genes is its smallest
  * Entrez id's; an unknown symbol has none.
  */
-async function mutationStatusOf(db: Db, matrices: ProfileMatrices, cohort: Cohort) {
+async function mutationStatusOf(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort) {
   const [keys, events, rows, panels, symbols] = await Promise.all([
     cohortSampleKeys(db, matrices, cohort),
     geneSampleEvents(db, matrices, sql`e.variant_type = 'mutation'`),
@@ -141,7 +141,7 @@ function profiledIn(rows: ProfilingRows, panels: ReadonlySet<number>, member: Ui
  * events of filtered samples, the number of events and of distinct samples, and with
  * `includeSampleIds` those samples ("<studyId>_<sampleId>", ascending).
  */
-export async function fetchMutationTypeCounts(db: Db, cohort: Cohort, genes: readonly string[], includeSampleIds = false): Promise<GenomicDataCountItem[]> {
+export async function fetchMutationTypeCounts(db: ReadOnlyDb, cohort: Cohort, genes: readonly string[], includeSampleIds = false): Promise<GenomicDataCountItem[]> {
   const symbols = [...new Set(genes.map((g) => g.toUpperCase()))];
   // The samples' ids are joined only when listed.
   const [sampleIds, joins] = includeSampleIds
@@ -167,7 +167,7 @@ export async function fetchMutationTypeCounts(db: Db, cohort: Cohort, genes: rea
  * samples (the reference takes every sample of the studies there: Appendix B quirk 8, not
  * followed), each with its samples ("<studyId>_<sampleId>", ascending).
  */
-export async function fetchMutationStatusSamples(db: Db, matrices: ProfileMatrices, cohort: Cohort, gene: string): Promise<GenomicDataCountItem[]> {
+export async function fetchMutationStatusSamples(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, gene: string): Promise<GenomicDataCountItem[]> {
   const { keys, samplesOf } = await mutationStatusOf(db, matrices, cohort);
   const { mutated, profiled } = samplesOf(gene);
   const isMutated = new Set(mutated);
@@ -199,7 +199,7 @@ export interface GenericAssayDataCountItem {
  * present (one per entity, the intended reading of the reference's single NA).
  */
 export async function fetchGenericAssayEntityCounts(
-  db: Db, matrices: ProfileMatrices, cohort: Cohort, studyIds: readonly string[], profileType: string, stableIds: readonly string[],
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, studyIds: readonly string[], profileType: string, stableIds: readonly string[],
 ): Promise<GenericAssayDataCountItem[]> {
   const ids = [...new Set(stableIds)];
   const counted = await genericAssayValues(db, matrices, cohort, studyIds, profileType, ids);
@@ -218,7 +218,7 @@ export async function fetchGenericAssayEntityCounts(
  * filtered units with any row of the profile type − Σ, only when > 0; items sorted by the id's
  * leading integer (0 if none), then id, and an item's counts by value (4.11).
  */
-export async function fetchGenericAssayDataCounts(db: Db, cohort: Cohort, involved: Fragment, profileType: string): Promise<GenericAssayDataCountItem[]> {
+export async function fetchGenericAssayDataCounts(db: ReadOnlyDb, cohort: Cohort, involved: Fragment, profileType: string): Promise<GenericAssayDataCountItem[]> {
   const profiles = sql`SELECT p.profile_key, p.patient_level FROM molecular_profile p JOIN cancer_study c ON c.study_key = p.study_key
     WHERE p.genetic_alteration_type = 'GENERIC_ASSAY' AND p.stable_id = c.study_id || '_' || ${profileType} AND p.study_key IN (${involved})`;
   const rows = await db.all<{ stable_id: string; counts: { value: string; count: number }[]; with_rows: number }>(sql`

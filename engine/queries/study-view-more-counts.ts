@@ -1,6 +1,6 @@
 // Further Study View counts: clinical event types of the filtered cohort (study-view.md 4.17) and
 // clinical attribute counts over a sample selection (4.24).
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { cohortSampleKeys, samplePatients, sampleStudies, studiesOf } from './case-keys.js';
@@ -14,7 +14,7 @@ export interface ClinicalEventTypeCount {
 }
 
 /** Per event type (exact string): distinct patients of the filtered samples with >= 1 such event. */
-export async function fetchClinicalEventTypeCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort): Promise<ClinicalEventTypeCount[]> {
+export async function fetchClinicalEventTypeCounts(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort): Promise<ClinicalEventTypeCount[]> {
   const [sets, keys, patients] = await Promise.all([
     patientSets(db, matrices, 'event types', async () => sql`SELECT event_type AS label, patient_key FROM clinical_event`),
     cohortSampleKeys(db, matrices, cohort),
@@ -31,7 +31,7 @@ export interface ClinicalAttributeCount {
 /** Per study, per attribute id: its sample attribute's stored rows, its patient attribute's rows once per sample of the patient. */
 type StudyAttributeCounts = Map<number, { sample: Map<string, number>; patient: Map<string, number> }>;
 
-function studyAttributeCounts(db: Db, matrices: ProfileMatrices): Promise<StudyAttributeCounts> {
+function studyAttributeCounts(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<StudyAttributeCounts> {
   return matrices.keep('clinical attribute counts by study', async () => {
     const byStudy: StudyAttributeCounts = new Map();
     for (const r of await db.all<{ study_key: number; level: number; attr_id: string; n: number }>(sql`
@@ -53,7 +53,7 @@ function studyAttributeCounts(db: Db, matrices: ProfileMatrices): Promise<StudyA
  * View base set, or compileSampleListMembers): unknown samples / an unknown sample list select nothing.
  * A selection of whole studies (a study's full list, say) adds up the studies' counts, kept.
  */
-export async function fetchClinicalAttributeCounts(db: Db, matrices: ProfileMatrices, selection: Cohort): Promise<ClinicalAttributeCount[]> {
+export async function fetchClinicalAttributeCounts(db: ReadOnlyDb, matrices: ProfileMatrices, selection: Cohort): Promise<ClinicalAttributeCount[]> {
   if (selection.wholeStudies !== undefined) {
     const [keys, studyOf, byStudy] = await Promise.all([cohortSampleKeys(db, matrices, selection), sampleStudies(db, matrices), studyAttributeCounts(db, matrices)]);
     const studies = studiesOf(keys, studyOf);

@@ -1,7 +1,7 @@
 // Namespace value counts for the Study View (study-view.md 4.25, 4.26; cBioPortal's legacy
 // NamespaceMapper.xml): the value at [outerKey][innerKey] of the namespace JSON of mutations,
 // structural variants and CNA events. A JSON null and the text "null" count as no value.
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
 export interface NamespaceAttribute {
@@ -48,7 +48,7 @@ function valuesSql(attributes: readonly NamespaceAttribute[], samples: Fragment)
  * cohort's events by value (ascending): count = distinct samples, totalCount = events. An
  * attribute without values is a JSON null element, as in cBioPortal; an empty cohort gives [].
  */
-export async function fetchNamespaceDataCounts(db: Db, cohort: Fragment, attributes: readonly NamespaceAttribute[]): Promise<(NamespaceDataCountItem | null)[]> {
+export async function fetchNamespaceDataCounts(db: ReadOnlyDb, cohort: Fragment, attributes: readonly NamespaceAttribute[]): Promise<(NamespaceDataCountItem | null)[]> {
   if (attributes.length === 0) return [];
   // No filtered samples: [] rather than a null per attribute (cBioPortal returns before counting).
   if (!(await db.one<{ any: boolean }>(sql`SELECT EXISTS (${cohort}) AS "any"`))?.any) return [];
@@ -67,7 +67,7 @@ export async function fetchNamespaceDataCounts(db: Db, cohort: Fragment, attribu
  * (outerKey, innerKey) in order of first request; attributes with count 0 are absent.
  */
 export async function fetchNamespaceAttributeCounts(
-  db: Db, samples: { studyIds: readonly string[]; sampleIds: readonly string[] }, attributes: readonly NamespaceAttribute[],
+  db: ReadOnlyDb, samples: { studyIds: readonly string[]; sampleIds: readonly string[] }, attributes: readonly NamespaceAttribute[],
 ): Promise<NamespaceAttributeCount[]> {
   if (attributes.length === 0 || samples.sampleIds.length === 0) return [];
   const selected = sql`

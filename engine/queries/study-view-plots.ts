@@ -3,7 +3,7 @@
 // sample of the patient), gathered into compact columns for the pure statistics
 // (engine/stats/violin.ts, density-plot.ts), and the statistics mapped to cBioPortal's models.
 import type { Cohort, StudyViewFilter } from '../filter/compile.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sameSql } from '../sql/sql.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
 import type { ViolinStats } from '../stats/violin.js';
@@ -52,7 +52,7 @@ export interface ViolinSamples {
  * toClinicalViolinPlotData), gathered in memory over the attributes' columns (clinical-columns.ts).
  */
 export async function fetchViolinSamples(
-  db: Db, matrices: ProfileMatrices, cohort: Cohort, keep: Cohort, categoricalAttributeId: string, numericalAttributeId: string,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, keep: Cohort, categoricalAttributeId: string, numericalAttributeId: string,
 ): Promise<ViolinSamples> {
   // Without a filter item on the numerical attribute both cohorts are one: every sample is kept.
   const [categorical, numerical, keys, keptKeys] = await Promise.all([
@@ -125,7 +125,7 @@ export function toClinicalViolinPlotData(samples: ViolinSamples, stats: ViolinSt
  * numeric text, by study and sample key; none when x and y are one attribute. No self-exclusion.
  */
 export async function fetchDensityPairs(
-  db: Db, matrices: ProfileMatrices, cohort: Cohort, xAttributeId: string, yAttributeId: string,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, xAttributeId: string, yAttributeId: string,
 ): Promise<{ x: Float64Array; y: Float64Array }> {
   if (xAttributeId === yAttributeId) return { x: new Float64Array(0), y: new Float64Array(0) };
   const [xs, ys, keys] = await Promise.all([

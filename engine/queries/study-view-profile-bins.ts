@@ -3,7 +3,7 @@
 // entity in the profiles `<studyId>_<profileType>` (profile type of the first request, as the
 // reference does), NA-like cells left to the NA count, then binned as clinical data (5).
 import type { BinRequest, DataBin, DataBinMethod } from '../stats/binning.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { cohortSampleKeys, onePerPatient, samplePatients } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { countValuesIn, entityValueColumn, geneValueColumn, patientLevelStudies } from './profile-value-columns.js';
@@ -26,7 +26,7 @@ export type GenericAssayDataBin = DataBin & { stableId: string; profileType: str
 const binAttributeId = (id: string, profileType: string) => id + profileType;
 
 /** Per gene symbol (upper case): the cohort's values, one per stored cell, then NA for the samples without one (one NA per key: the intended reading of quirk 4). */
-async function genomicValues(db: Db, matrices: ProfileMatrices, cohort: BinCohorts['filtered'], profileType: string, symbols: readonly string[]): Promise<ValuesByKey> {
+async function genomicValues(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: BinCohorts['filtered'], profileType: string, symbols: readonly string[]): Promise<ValuesByKey> {
   const keys = await cohortSampleKeys(db, matrices, cohort);
   return new Map(await Promise.all(symbols.map(async (symbol) =>
     [symbol, countValuesIn(await geneValueColumn(db, matrices, profileType, symbol), keys, 'cells', { units: keys.length })] as const)));
@@ -37,7 +37,7 @@ async function genomicValues(db: Db, matrices: ProfileMatrices, cohort: BinCohor
  * requested (3.17). Units are samples; genes without values get an NA bin only.
  */
 export async function fetchGenomicDataBins(
-  db: Db, matrices: ProfileMatrices, cohorts: BinCohorts, requests: readonly GenomicDataBinRequest[], method: DataBinMethod,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohorts: BinCohorts, requests: readonly GenomicDataBinRequest[], method: DataBinMethod,
 ): Promise<GenomicDataBin[]> {
   if (requests.length === 0) return [];
   const profileType = requests[0].profileType;
@@ -55,7 +55,7 @@ export async function fetchGenomicDataBins(
  * (one per key, as genomicValues).
  */
 export async function genericAssayValues(
-  db: Db, matrices: ProfileMatrices, cohort: BinCohorts['filtered'], studyIds: readonly string[], profileType: string, stableIds: readonly string[],
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: BinCohorts['filtered'], studyIds: readonly string[], profileType: string, stableIds: readonly string[],
 ): Promise<ValuesByKey> {
   const [levels, keys] = await Promise.all([patientLevelStudies(db, matrices, profileType), cohortSampleKeys(db, matrices, cohort)]);
   const patient = studyIds.some((id) => levels.has(id));
@@ -69,7 +69,7 @@ export async function genericAssayValues(
  * profile type) when one filter is requested (3.17). Special values such as `>8` feed the outlier bins.
  */
 export async function fetchGenericAssayDataBins(
-  db: Db, matrices: ProfileMatrices, cohorts: BinCohorts, studyIds: readonly string[], requests: readonly GenericAssayDataBinRequest[], method: DataBinMethod,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohorts: BinCohorts, studyIds: readonly string[], requests: readonly GenericAssayDataBinRequest[], method: DataBinMethod,
 ): Promise<GenericAssayDataBin[]> {
   if (requests.length === 0) return [];
   const profileType = requests[0].profileType;

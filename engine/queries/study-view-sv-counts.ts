@@ -5,7 +5,7 @@
 // joins took ~35 ms a request at 272,000 samples, over 50 with a full sample list.
 import { compileAlterationPredicate, type AlterationFilter } from '../filter/alteration-filter.js';
 import type { Cohort } from '../filter/compile.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { cohortSampleKeys, membersOf, offsetsByKey } from './case-keys.js';
 import { genePanels, type GenePanels } from './gene-table-lookups.js';
@@ -40,7 +40,7 @@ interface PairSampleEvents {
   events: Int32Array;
 }
 
-function pairSampleEvents(db: Db, matrices: ProfileMatrices, filter: AlterationFilter | undefined): Promise<PairSampleEvents> {
+function pairSampleEvents(db: ReadOnlyDb, matrices: ProfileMatrices, filter: AlterationFilter | undefined): Promise<PairSampleEvents> {
   const passing = compileAlterationPredicate(filter, 'structural_variant');
   const events: Fragment = sql`
     SELECT e.sample_key, e.g1, e.g2 FROM (
@@ -68,7 +68,7 @@ interface Cases {
   panels: Int32Array;
 }
 
-function cases(db: Db, matrices: ProfileMatrices): Promise<Cases> {
+function cases(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<Cases> {
   return matrices.keep('sv count cases', async () => {
     const [samples, panels] = await db.numericColumns(sql`
       SELECT DISTINCT sample_key::DOUBLE, coalesce(panel_key, -1)::DOUBLE FROM (${FIRST_PROFILE_ROWS})`);
@@ -128,7 +128,7 @@ function profiledCases(genes: readonly (number | null)[], counted: CohortCases, 
  * uniqueEventKey (a missing symbol spelt "null", as the reference's string concatenation does)
  * under the smallest pair; ordered by totalCount desc, numberOfAlteredCases desc, then the key.
  */
-export async function fetchStructuralVariantCounts(db: Db, matrices: ProfileMatrices, cohort: Cohort, filter: AlterationFilter): Promise<StructuralVariantCountRow[]> {
+export async function fetchStructuralVariantCounts(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, filter: AlterationFilter): Promise<StructuralVariantCountRow[]> {
   const [events, caseRows, keys, symbols, panels] = await Promise.all([
     pairSampleEvents(db, matrices, filter), cases(db, matrices), cohortSampleKeys(db, matrices, cohort), geneSymbols(db, matrices), genePanels(db, matrices),
   ]);

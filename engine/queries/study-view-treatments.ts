@@ -8,7 +8,7 @@ import type { DerivedTables } from '../filter/cohort-cache.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
 import { treatmentEvents } from '../filter/treatments.js';
 import type { TreatmentTier } from '../filter/normalize.js';
-import type { Db } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { cohortSampleKeys, samplePatients } from './case-keys.js';
 import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
@@ -124,7 +124,7 @@ const SAMPLE_ROW_ORDER = sql`ORDER BY treatment, time DESC`;
  * schema's fields), in batches: a whole study's rows list every sample, hundreds of thousands of
  * objects that took a second to convert to JS and serialize again.
  */
-async function* jsonRows(db: Db, rows: Fragment, order: Fragment): AsyncGenerator<string[], void, undefined> {
+async function* jsonRows(db: ReadOnlyDb, rows: Fragment, order: Fragment): AsyncGenerator<string[], void, undefined> {
   for await (const batch of db.stream<{ json: string }>(sql`SELECT to_json(r)::VARCHAR AS json FROM (${rows}) r ${order}`)) yield batch.map((r) => r.json);
 }
 
@@ -135,7 +135,7 @@ async function* jsonRows(db: Db, rows: Fragment, order: Fragment): AsyncGenerato
  * Counted in memory (sample-treatment-counts.ts) unless the samples are listed (DETAILED).
  */
 export async function fetchSampleTreatmentReport(
-  db: Db, matrices: ProfileMatrices, cohort: Cohort, studies: Fragment, detailed: boolean, tables: DerivedTables,
+  db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, studies: Fragment, detailed: boolean, tables: DerivedTables,
 ): Promise<SampleTreatmentReport> {
   if (!detailed) {
     // Every study's rows: the cohort's samples and their patients are of its studies.
@@ -153,7 +153,7 @@ export async function fetchSampleTreatmentReport(
 
 /** treatments/sample (Legacy): as sample-counts with the tier, samples always listed; SampleTreatmentRow JSON texts. */
 export async function fetchSampleTreatmentRows(
-  db: Db, tier: TreatmentTier, cohort: Cohort, studies: Fragment, tables: DerivedTables,
+  db: ReadOnlyDb, tier: TreatmentTier, cohort: Cohort, studies: Fragment, tables: DerivedTables,
 ): Promise<AsyncGenerator<string[], void, undefined>> {
   return jsonRows(db, await sampleRowsQuery(tier, await sourcesOf(cohort, studies, tables), cohortPatients(cohort), true), SAMPLE_ROW_ORDER);
 }
@@ -163,7 +163,7 @@ export async function fetchSampleTreatmentRows(
  * received it; totalPatients = cohort patients with any treatment; totalSamples is always 0.
  * Ordered by count desc, then treatment.
  */
-export async function fetchPatientTreatmentReport(db: Db, matrices: ProfileMatrices, cohort: Cohort, tables: DerivedTables): Promise<PatientTreatmentReport> {
+export async function fetchPatientTreatmentReport(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, tables: DerivedTables): Promise<PatientTreatmentReport> {
   // Every study's treated patients: the cohort's patients are of its studies.
   const [sets, keys, patients] = await Promise.all([
     patientSets(db, matrices, 'treatments Agent', async () => sql`SELECT treatment AS label, patient_key FROM ${await treatmentsOf(tables, 'Agent')}`),
@@ -179,7 +179,7 @@ export async function fetchPatientTreatmentReport(db: Db, matrices: ProfileMatri
  * and every cohort sample of those patients (no timeTaken). Ordered by treatment; PatientTreatmentRow JSON texts.
  */
 export async function fetchPatientTreatmentRows(
-  db: Db, tier: TreatmentTier, cohort: Cohort, studies: Fragment, tables: DerivedTables,
+  db: ReadOnlyDb, tier: TreatmentTier, cohort: Cohort, studies: Fragment, tables: DerivedTables,
 ): Promise<AsyncGenerator<string[], void, undefined>> {
   const events = await (await sourcesOf(cohort, studies, tables)).events(tier);
   return jsonRows(db, sql`
@@ -200,7 +200,7 @@ const treatedStudies = (studyIds: readonly string[], tier: TreatmentTier) => sql
   WHERE t.patient_key IN (SELECT patient_key FROM sample)`;
 
 /** display-patient: do the studies hold any treatment of the tier? */
-export async function hasTreatmentData(db: Db, studyIds: readonly string[], tier: TreatmentTier): Promise<boolean> {
+export async function hasTreatmentData(db: ReadOnlyDb, studyIds: readonly string[], tier: TreatmentTier): Promise<boolean> {
   const row = await db.one<{ yes: boolean }>(sql`SELECT EXISTS (${treatedStudies(studyIds, tier)}) AS yes`);
   return row?.yes === true;
 }
@@ -209,7 +209,7 @@ export async function hasTreatmentData(db: Db, studyIds: readonly string[], tier
  * display-sample: among the studies with treatments of the tier, is there an acquisition event
  * whose SAMPLE_ID is an existing sample id (of any study, as the reference joins on the id alone)?
  */
-export async function hasSampleTreatmentData(db: Db, studyIds: readonly string[], tier: TreatmentTier): Promise<boolean> {
+export async function hasSampleTreatmentData(db: ReadOnlyDb, studyIds: readonly string[], tier: TreatmentTier): Promise<boolean> {
   const row = await db.one<{ yes: boolean }>(sql`SELECT EXISTS (
     SELECT 1 FROM clinical_event e JOIN clinical_event_data d ON d.event_key = e.event_key
     WHERE e.study_key IN (${treatedStudies(studyIds, tier)}) AND lower(e.event_type) IN ('sample acquisition', 'specimen')

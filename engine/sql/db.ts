@@ -44,6 +44,12 @@ export interface QueryTurns {
   maxWaiting: number;
 }
 
+/**
+ * What serving does with a store: read it. The server and the queries see a store through this
+ * type, so that a write while serving does not compile (writers: engine/sql/store-writer.ts).
+ */
+export type ReadOnlyDb = Pick<Db, 'path' | 'succeeds' | 'all' | 'one' | 'stream' | 'arrowBatches' | 'numericChunks' | 'numericColumns' | 'numericStream'>;
+
 export class Db {
   /** Read-only stores: idle connections for concurrent queries (a connection runs one at a time). */
   private readonly idle: DuckDBConnection[] = [];

@@ -9,7 +9,7 @@ import {
   type DiscreteCnaEventType, type DiscreteCopyNumberQuery,
 } from '../../engine/queries/copy-number.js';
 import { requireProfile, type ProfileRow } from '../../engine/queries/lookup.js';
-import type { Db } from '../../engine/sql/db.js';
+import type { ReadOnlyDb } from '../../engine/sql/db.js';
 import { literalUnion, Projection, type ProjectionName } from '../params.js';
 import {
   CopyNumberCountIdentifierSchema, CopyNumberCountSchema, DiscreteCopyNumberDataSchema, DiscreteCopyNumberFilterSchema,
@@ -22,7 +22,7 @@ const EventType = literalUnion(Object.keys(DISCRETE_CNA_EVENT_TYPES) as Discrete
 const response = { 200: Type.Array(DiscreteCopyNumberDataSchema) };
 
 /** Only discrete CNA profiles; any other profile is "not found" (api.md 15.1). */
-async function requireDiscreteCnaProfile(db: Db, molecularProfileId: string): Promise<ProfileRow> {
+async function requireDiscreteCnaProfile(db: ReadOnlyDb, molecularProfileId: string): Promise<ProfileRow> {
   const profile = await requireProfile(db, molecularProfileId, ['COPY_NUMBER_ALTERATION']);
   if (profile.datatype !== 'DISCRETE') throw NotFound.molecularProfile(molecularProfileId);
   return profile;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NotFound } from '../../engine/errors.js';
 import { requireEnrichmentProfile } from '../../engine/queries/expression-enrichments.js';
 import { fetchGenericAssayBinaryEnrichments, fetchGenericAssayCategoricalEnrichments } from '../../engine/queries/generic-assay-enrichments.js';
-import type { Db } from '../../engine/sql/db.js';
+import type { ReadOnlyDb } from '../../engine/sql/db.js';
 import { EnrichmentTypeSchema, MolecularProfileCasesGroupFilterSchema, type MolecularProfileCasesGroupFilter } from '../schemas/enrichments.js';
 import { groupsOf } from '../enrichment-request.js';
 import { GenericAssayBinaryEnrichmentSchema, GenericAssayCategoricalEnrichmentSchema } from '../schemas/generic-assay-categorical-enrichments.js';
@@ -18,7 +18,7 @@ const body = Type.Array(MolecularProfileCasesGroupFilterSchema, { description: '
  * The one GENERIC_ASSAY profile of `datatype` the groups name (`groupsOf`; another type or
  * datatype → 404, as the reference) and the groups. No groups: nothing to compare.
  */
-async function request(db: Db, filters: readonly MolecularProfileCasesGroupFilter[], datatype: string) {
+async function request(db: ReadOnlyDb, filters: readonly MolecularProfileCasesGroupFilter[], datatype: string) {
   const { profileId, groups } = groupsOf(filters);
   if (profileId === undefined) return undefined;
   const profile = await requireEnrichmentProfile(db, profileId, ['GENERIC_ASSAY']);

@@ -7,14 +7,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchClinicalData, type ClinicalDataQuery } from '../../engine/queries/clinical-data.js';
 import { requireStudyKey } from '../../engine/queries/lookup.js';
-import { Db, toApiObject } from '../../engine/sql/db.js';
+import { Db, toApiObject, type ReadOnlyDb } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
 import { buildApp } from '../../server/app.js';
 import { ClinicalDataSchema } from '../../server/schemas/clinical-data.js';
 import { openTestApp } from '../helpers/app.js';
 
 /** A plain Fastify route answering fetchClinicalData whole, serialised by the response schema (as the route did). */
-async function wholeAnswers(db: Db): Promise<FastifyInstance> {
+async function wholeAnswers(db: ReadOnlyDb): Promise<FastifyInstance> {
   const plain = Fastify();
   plain.post<{ Body: ClinicalDataQuery }>('/plain', { schema: { response: { 200: Type.Array(ClinicalDataSchema) } } },
     async (request) => (await fetchClinicalData(db, request.body)).map(toApiObject) as never);

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from '../../engine/sql/sql.js';
 import { buildStore, ServerProcess } from '../helpers/server-process.js';
 import { studyDir } from '../helpers/store.js';
 
@@ -192,3 +194,9 @@ describe('a store changed while it is served', () => {
     expect(Math.max(...sizes.slice(2))).toBeLessThanOrEqual(Math.max(...sizes.slice(0, 2)) * 1.05);
   }, 300_000);
 });
+
+/** Checked by the typecheck (`npm run typecheck`), never run: serving sees the store read-only. */
+export function writesWhileServingDoNotCompile(app: FastifyInstance): void {
+  // @ts-expect-error app.db is a ReadOnlyDb: it has no run, exec, transaction nor appender
+  void app.db.run(sql`DELETE FROM sample`);
+}
