@@ -106,7 +106,7 @@ export class TsvFile {
 
 const HASH = 0x23;
 
-/** text.trim(), skipping the call for text that neither starts nor ends with a space or a non-ASCII character (most cells). */
+/** text.trim(), skipping the call for text that neither starts nor ends with a space, control or non-ASCII character (most cells). */
 function trimmed(text: string): string {
   if (text === '') return text;
   const first = text.charCodeAt(0);
