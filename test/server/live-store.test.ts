@@ -1,5 +1,5 @@
-// Changing a store while `duckportal serve` serves it (issue 22): every CLI command that writes
-// exits 0, clients looping over Study View and core requests never fail and never see a mix of
+// Changing a store while two `duckportal serve` processes serve it (issue 22): every CLI command
+// that writes exits 0, clients looping over Study View and core requests never fail and never see a mix of
 // two generations, an untouched study's answers stay byte-identical, and each change is served
 // within 10 s of the command's exit. Then a loader killed (SIGKILL) at random points changes
 // nothing served, and the next load succeeds; reloads free the generations they replace.
@@ -22,14 +22,18 @@ const UNTOUCHED = 'teststudy_genepanels';
 
 let store: Awaited<ReturnType<typeof buildStore>>;
 let server: ServerProcess;
+/** A second server on the same store: it switches too. */
+let other: ServerProcess;
 
 beforeAll(async () => {
   store = await buildStore([CHANGING, 'genepanel_test_study']);
   server = new ServerProcess(store.db, join(store.dir, 'serve.log'));
-  await server.start();
+  other = new ServerProcess(store.db, join(store.dir, 'other.log'));
+  await Promise.all([server.start(), other.start()]);
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
+  await other?.stop();
   store?.remove();
 });
 
@@ -81,13 +85,13 @@ async function answersNow(): Promise<Map<string, string>> {
   return answers;
 }
 
-const servedGenerations = () => [...readFileSync(server.log, 'utf8').matchAll(/serving generation (\d+)/g)].map((m) => Number(m[1]));
+const servedGenerations = (by = server) => [...readFileSync(by.log, 'utf8').matchAll(/serving generation (\d+)/g)].map((m) => Number(m[1]));
 
 /** Waits until the server logs that it serves generation `n`; the milliseconds waited. */
-async function servedWithin(n: number, maxMs = 10_000): Promise<number> {
+async function servedWithin(n: number, maxMs = 10_000, by = server): Promise<number> {
   const started = Date.now();
-  while (!servedGenerations().includes(n)) {
-    if (Date.now() - started > maxMs) throw new Error(`generation ${n} not served within ${maxMs} ms; log:\n${readFileSync(server.log, 'utf8').slice(-2000)}`);
+  while (!servedGenerations(by).includes(n)) {
+    if (Date.now() - started > maxMs) throw new Error(`generation ${n} not served within ${maxMs} ms; log:\n${readFileSync(by.log, 'utf8').slice(-2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return Date.now() - started;
@@ -151,6 +155,11 @@ describe('a store changed while it is served', () => {
     expect(samples(states[2]).length).toBeGreaterThan(samples(states[1]).length);
     expect(states[3].get(`${CHANGING} study`)).toMatch(/"message"/);
     expect(samples(states[4])).toEqual(samples(states[0]));
+    // The other server on the store switched to each generation too, and answers as the first.
+    await servedWithin(generation, 10_000, other);
+    expect(servedGenerations(other)).toEqual(servedGenerations());
+    const [r] = requestsOf(CHANGING).slice(1);
+    expect(await (await fetch(`http://127.0.0.1:${other.port}${r.path}`)).text()).toBe(states[4].get(r.name));
   }, 240_000);
 
   it('changes nothing served when a loader is killed at random points, and the next load succeeds', async () => {
