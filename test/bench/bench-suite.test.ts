@@ -27,7 +27,7 @@ beforeAll(async () => {
     scale: SAMPLES, seed: 1, density: 'genie', suites: ['load', 'core-api', 'study-view', 'stats', 'concurrency', 'reload'],
     runs: 2, connections: [2, 4], durationSeconds: 1, outDir: out, work: join(dir, 'work'), log: () => {},
   }));
-}, 300_000);
+}, 480_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
