@@ -50,4 +50,12 @@ describe('abandoned streamed answers', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as unknown[]).length).toBe(2000);
   }, 60_000);
+
+  it('still answers after many clients left a streamed clinical data answer', async () => {
+    const path = '/api/studies/demo_study/clinical-data/fetch?clinicalDataType=PATIENT';
+    for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 12 }, (_, i) => abandon(path, '{}', i % 2 === 0)));
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(10_000) });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as unknown[]).length).toBeGreaterThan(1000);
+  }, 60_000);
 });
