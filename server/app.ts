@@ -24,6 +24,7 @@ import { rememberLongLists } from './repeated-identifiers.js';
 import { validatorsWithoutIds } from './schema-ids.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 import { configServiceRoutes } from './routes/config-service.js';
+import { residentStateRoutes } from './routes/resident-state.js';
 import type { KeptAnswers } from './kept-answers.js';
 import { LiveStore, generationOf, installGenerationHolds } from './live-store.js';
 import { closeResident, openResident, type Resident } from './resident.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await installOpenApi(app);
   rememberLongLists(app);
   await app.register(configServiceRoutes(options.frontend ?? frontendConfigFrom(new Map(), settings)));
+  await app.register(residentStateRoutes(live));
   await app.register(
     async (api) => {
       for (const routes of ROUTE_GROUPS) await api.register(routes);

@@ -186,6 +186,11 @@ export class ProfileMatrices {
     return { entries: this.entries.size, bytes };
   }
 
+  /** Each entry kept now (its key and bytes), least recently used first, and the budget. */
+  report(): { budgetBytes: number; entries: { key: string; bytes: number }[] } {
+    return { budgetBytes: this.budget, entries: [...this.entries].map(([key, e]) => ({ key, bytes: e.bytes })) };
+  }
+
   /** Drops every entry (the generation of the store they were read from is closed). */
   clear(): void {
     this.entries.clear();

@@ -36,6 +36,11 @@ export class StudyAccess {
     return this.granted !== undefined;
   }
 
+  /** Whether every study is readable, present and future (login-free, or the ALL authority). */
+  get readsEveryStudy(): boolean {
+    return this.granted === undefined || this.granted.has('ALL');
+  }
+
   canRead(study: StudyGroups): boolean {
     const granted = this.granted;
     if (granted === undefined || granted.has('ALL')) return true;

@@ -106,6 +106,19 @@ describe('listings and instance-wide aggregates', () => {
   });
 });
 
+describe("the server's resident state (GET /duckportal/resident-state)", () => {
+  it('is shown to a caller who reads every study only: its keys name filters and profiles', async () => {
+    await f.send({ method: 'POST', url: '/api/filtered-samples/fetch', payload: { studyIds: [A] } }, 'root');
+    expect((await f.app.inject({ url: '/duckportal/resident-state' })).statusCode).toBe(401);
+    expect((await f.send({ method: 'GET', url: '/duckportal/resident-state' }, 'alice')).json()).toEqual(FORBIDDEN);
+    const state = (await f.send({ method: 'GET', url: '/duckportal/resident-state' }, 'root')).json();
+    expect(state).toMatchObject({ generation: 1, cohorts: { entries: expect.any(Number) }, answers: { entries: expect.any(Number) } });
+    expect(state.lookups.entries).toBeGreaterThan(0);
+    expect(state.lookups.bytes).toBe(state.lookups.largest.reduce((sum: number, e: { bytes: number }) => sum + e.bytes, 0));
+    expect(state.lookups.largest.map((e: { key: string }) => e.key)).toContain('sample texts');
+  });
+});
+
 describe('virtual study routes', () => {
   const save = (user: string, data: unknown) => f.send({ method: 'POST', url: '/api/session/virtual_study', payload: data }, user);
 
