@@ -64,13 +64,14 @@ describe('reportMarkdown', () => {
   });
 
   it('shows each reload while serving with its windows before, during and after', () => {
-    const window = (p50: number | null) => ({ seconds: 10, requests: p50 === null ? 0 : 500, p50, p95: p50, p99: p50, errors: 0 });
+    const window = (p50: number | null) => ({ seconds: 10, requests: p50 === null ? 0 : 500, p50, p95: p50, p99: p50, errors: 0, errorsBy: {} });
     const reload = [{ kind: 'add' as const, studyId: 'demo_small', samples: 1_000, connections: 4, commandSeconds: 6.2, servedAfterSeconds: 1.4,
-      windows: { before: window(20), reload: window(null), after: window(30) }, rssMb: { before: 1_200, peak: 1_900, after: 1_300 } }];
+      windows: { before: window(20), reload: { ...window(null), errors: 1_500, errorsBy: { 503: 1_500 } }, after: window(30) },
+      errorSpan: { from: 2.5, to: 4 }, rssMb: { before: 1_200, peak: 1_900, after: 1_300 } }];
     const md = reportMarkdown({ ...result(900), suites: { reload } }, {}, []);
     expect(md).toContain('## Reload while serving');
-    expect(md).toContain('| a small study added: demo_small | 1,000 | 6.2 | 1.4 | 1,200 | 1,900 | 1,300 |');
-    expect(md).toContain('| a small study added: demo_small | during | 10 | 0 | – | – | – | 0 |');
+    expect(md).toContain('| a small study added: demo_small | 1,000 | 6.2 | 1.4 | 2.5–4 | 1,200 | 1,900 | 1,300 |');
+    expect(md).toContain('| a small study added: demo_small | during | 10 | 0 | – | – | – | 1,500 (503: 1,500) |');
     expect(md).toContain('| a small study added: demo_small | after | 10 | 500 | 30 | 30 | 30 | 0 |');
   });
 

@@ -117,13 +117,16 @@ export function reportMarkdown(r: BenchResult, charts: ChartLinks, compared: rea
     out.push(`## Reload while serving\n\n\`duckportal load <study> --db <store>\` run as a separate process while a server of its own serves a copy of the store, ` +
       `${reloads[0]?.connections ?? 4} connections looping over the warm Study View mix (the concurrency suite's, the same filters again and again). ` +
       `"served after exit": from the command's exit to GET /api/studies/{id} answering the new import date (polled every 100 ms). ` +
-      `The mix's latencies (2xx answers, by when they ended): before the command, during (its start to the new data served), and after. Server RSS (VmRSS, sampled every 100 ms).\n\n` +
-      table(['reload', 'samples', 'command (s)', 'served after exit (s)', 'RSS before (MB)', 'RSS peak (MB)', 'RSS after (MB)'],
-        reloads.map((f) => [what(f), n(f.samples), f.commandSeconds, f.servedAfterSeconds, n(f.rssMb.before), n(f.rssMb.peak), n(f.rssMb.after)])) +
+      `The mix's latencies (2xx answers, by when they ended): before the command, during (its start to the new data served), and after; errors by status (503: the server shed load; ` +
+      `the clients send again at once, so the seconds from the command's start to the first and last error say more than their count). Server RSS (VmRSS, sampled every 100 ms).\n\n` +
+      table(['reload', 'samples', 'command (s)', 'served after exit (s)', 'errors from–to (s)', 'RSS before (MB)', 'RSS peak (MB)', 'RSS after (MB)'],
+        reloads.map((f) => [what(f), n(f.samples), f.commandSeconds, f.servedAfterSeconds, f.errorSpan === null ? '–' : `${f.errorSpan.from}–${f.errorSpan.to}`,
+          n(f.rssMb.before), n(f.rssMb.peak), n(f.rssMb.after)])) +
       '\n\n' + table(['reload', 'window', 'seconds', 'answers', 'warm p50 (ms)', 'warm p95 (ms)', 'warm p99 (ms)', 'errors'],
         reloads.flatMap((f) => (['before', 'reload', 'after'] as const).map((w) => {
           const x = f.windows[w];
-          return [what(f), w === 'reload' ? 'during' : w, x.seconds, n(x.requests), x.p50 ?? '–', x.p95 ?? '–', x.p99 ?? '–', x.errors];
+          const errors = Object.entries(x.errorsBy).map(([status, count]) => `${status}: ${n(count)}`).join(', ');
+          return [what(f), w === 'reload' ? 'during' : w, x.seconds, n(x.requests), x.p50 ?? '–', x.p95 ?? '–', x.p99 ?? '–', x.errors === 0 ? 0 : `${n(x.errors)} (${errors})`];
         }))));
   }
   return `${out.join('\n\n')}\n`;

@@ -34,6 +34,8 @@ export interface ReloadWindow {
   p99: number | null;
   /** Connection errors, timeouts and non-2xx answers. */
   errors: number;
+  /** `errors` by HTTP status, or `error` for a failed request (e.g. 503: the server shed load). */
+  errorsBy: Record<string, number>;
 }
 
 export interface ReloadFigures {
@@ -48,6 +50,8 @@ export interface ReloadFigures {
   servedAfterSeconds: number;
   /** `before` and `after` last `windowSeconds` each; `reload` from the command's start to the new data served. */
   windows: { before: ReloadWindow; reload: ReloadWindow; after: ReloadWindow };
+  /** Seconds from the command's start to the first and the last error of the mix (null: none); clients retry at once, so this span says more than a count. */
+  errorSpan: { from: number; to: number } | null;
   /** The server's VmRSS (sampled every 100 ms): at the command's start, its highest until the end of `after`, at that end. */
   rssMb: { before: number; peak: number; after: number };
 }
@@ -86,11 +90,11 @@ export async function runReloadSuite(options: ReloadOptions): Promise<ReloadFigu
   }
 }
 
-/** One answer (or failed request) of the mix: when it ended (performance.now()), its latency, whether it failed. */
+/** One answer (or failed request) of the mix: when it ended (performance.now()), its latency, and what failed (undefined: a 2xx answer). */
 interface Answer {
   at: number;
   ms: number;
-  failed: boolean;
+  failure?: string;
 }
 
 async function reloadWhileServing(base: string, pid: number, store: string, options: ReloadOptions, load: { kind: ReloadFigures['kind']; studyId: string; dir: string }): Promise<ReloadFigures> {
@@ -115,11 +119,13 @@ async function reloadWhileServing(base: string, pid: number, store: string, opti
     const answers = await clients.stop();
     const rssAfter = rssMb(pid);
     const within = (from: number, to: number) => windowOf(answers.filter((a) => a.at >= from && a.at < to), (to - from) / 1000);
+    const failed = answers.filter((a) => a.failure !== undefined && a.at >= started - options.windowSeconds * 1000 && a.at < ended);
     const figures: ReloadFigures = {
       kind: load.kind, studyId: load.studyId, samples: study!.allSampleCount, connections: CONNECTIONS,
       commandSeconds: seconds(exited - started),
       servedAfterSeconds: seconds(served - exited),
       windows: { before: within(started - options.windowSeconds * 1000, started), reload: within(started, served), after: within(served, ended) },
+      errorSpan: failed.length === 0 ? null : { from: seconds(failed[0].at - started), to: seconds(failed.at(-1)!.at - started) },
       rssMb: { before: rssBefore, peak: Math.max(rssBefore, rssAfter, ...rss.filter((s) => s.at >= started).map((s) => s.mb)), after: rssAfter },
     };
     options.log(reloadLine(figures));
@@ -137,8 +143,8 @@ function startMix(base: string): { stop(): Promise<Answer[]> } {
   const done = new Promise<void>((resolve) => (ended = resolve));
   const requests = studyViewMix().map((r) => ({ ...r, headers: { 'content-type': 'application/json' } }));
   const instance = autocannon({ url: base, connections: CONNECTIONS, duration: 24 * 3600, timeout: 120, requests }, () => ended());
-  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => answers.push({ at: performance.now(), ms, failed: status < 200 || status >= 300 }));
-  instance.on('reqError', () => answers.push({ at: performance.now(), ms: 0, failed: true }));
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => answers.push({ at: performance.now(), ms, failure: status >= 200 && status < 300 ? undefined : String(status) }));
+  instance.on('reqError', () => answers.push({ at: performance.now(), ms: 0, failure: 'error' }));
   let stopped: Promise<Answer[]> | undefined;
   return {
     stop: () => (stopped ??= (instance.stop(), done.then(() => answers))),
@@ -146,9 +152,11 @@ function startMix(base: string): { stop(): Promise<Answer[]> } {
 }
 
 function windowOf(answers: readonly Answer[], windowSeconds: number): ReloadWindow {
-  const ok = answers.filter((a) => !a.failed).map((a) => a.ms).sort((a, b) => a - b);
+  const ok = answers.filter((a) => a.failure === undefined).map((a) => a.ms).sort((a, b) => a - b);
   const q = (p: number) => (ok.length === 0 ? null : Math.round(quantile(ok, p) * 10) / 10);
-  return { seconds: seconds(windowSeconds * 1000), requests: ok.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), errors: answers.length - ok.length };
+  const errorsBy: Record<string, number> = {};
+  for (const a of answers) if (a.failure !== undefined) errorsBy[a.failure] = (errorsBy[a.failure] ?? 0) + 1;
+  return { seconds: seconds(windowSeconds * 1000), requests: ok.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), errors: answers.length - ok.length, errorsBy };
 }
 
 /** `duckportal load <dir> --db <store>` in a child process; rejects with its error output if it fails. */
@@ -168,16 +176,21 @@ interface ServedStudy {
   allSampleCount: number;
 }
 
-/** GET /api/studies/{id}; undefined if not served (yet). */
+/** GET /api/studies/{id}; undefined if not served (yet). Asked again while the server sheds load (503). */
 async function servedStudy(base: string, studyId: string): Promise<ServedStudy | undefined> {
-  const res = await fetch(`${base}/api/studies/${studyId}`);
+  let res = await fetch(`${base}/api/studies/${studyId}`);
+  while (res.status === 503) {
+    await res.arrayBuffer();
+    await sleep(POLL_MS);
+    res = await fetch(`${base}/api/studies/${studyId}`);
+  }
   if (res.status === 404) return void (await res.arrayBuffer());
   if (!res.ok) throw new Error(`GET /api/studies/${studyId}: ${res.status} ${(await res.text()).slice(0, 200)}`);
   return (await res.json()) as ServedStudy;
 }
 
 function reloadLine(f: ReloadFigures): string {
-  const w = (name: string, x: ReloadWindow) => `${name} p50 ${x.p50} p99 ${x.p99} ms (${x.requests} answers, ${x.errors} errors)`;
+  const w = (name: string, x: ReloadWindow) => `${name} p50 ${x.p50} p99 ${x.p99} ms (${x.requests} answers, ${x.errors} errors${x.errors > 0 ? ` ${JSON.stringify(x.errorsBy)}` : ''})`;
   return `reload (${f.kind} ${f.studyId}, ${f.samples.toLocaleString('en-US')} samples): command ${f.commandSeconds} s, served ${f.servedAfterSeconds} s after its exit; ` +
     `${w('before', f.windows.before)}, ${w('during', f.windows.reload)}, ${w('after', f.windows.after)}; RSS ${f.rssMb.before} → peak ${f.rssMb.peak} → ${f.rssMb.after} MB`;
 }

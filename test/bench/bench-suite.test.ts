@@ -164,7 +164,8 @@ describe('npm run bench at a tiny scale', () => {
     for (const f of reloads) {
       expect(f.commandSeconds, f.kind).toBeGreaterThan(0);
       expect(f.servedAfterSeconds, f.kind).toBeGreaterThanOrEqual(0);
-      for (const w of Object.values(f.windows)) expect(w.errors, f.kind).toBe(0);
+      // no failed request, no 500: at most load shed (503) on a loaded machine
+      for (const w of Object.values(f.windows)) expect(Object.keys(w.errorsBy).filter((status) => status !== '503'), f.kind).toEqual([]);
       // the windows before and after last 1 s (--duration); answers came in both
       for (const w of [f.windows.before, f.windows.after]) {
         expect(w.requests, f.kind).toBeGreaterThan(0);
