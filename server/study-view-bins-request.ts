@@ -1,7 +1,8 @@
 // What every Study View bin endpoint (study-view.md 4.6, 4.7, 4.9, 4.12) does with its request:
 // the DataBinFilter fields (5.1) and the cohorts binned (5.2).
 import type { FastifyInstance } from 'fastify';
-import type { OmitItem, StudyViewFilter } from '../engine/filter/compile.js';
+import type { OmitItem } from '../engine/filter/compile.js';
+import type { StudyViewFilter } from '../engine/filter/normalize.js';
 import type { BinCohorts } from '../engine/queries/study-view-bins.js';
 import type { BinRequest, DataBinMethod } from '../engine/stats/binning.js';
 import { cohortOf } from './study-view-request.js';

@@ -2,7 +2,8 @@
 // checks of the endpoints whose body the reference validates).
 import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
-import { compileCohort, type Cohort, type CompileOptions, type StudyViewFilter } from '../engine/filter/compile.js';
+import { compileCohort, type Cohort, type CompileOptions } from '../engine/filter/compile.js';
+import type { StudyViewFilter } from '../engine/filter/normalize.js';
 import { resolveSampleIdentifiers } from '../engine/queries/sample-identifiers.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
 

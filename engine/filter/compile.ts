@@ -13,21 +13,9 @@ import { compileGenomicDataFilter } from './genomic-data.js';
 import { compileGenomicProfileFilter } from './genomic-profiles.js';
 import { compileMutationDataFilter } from './mutation-data.js';
 import { compileNamespaceDataFilter } from './namespace-data.js';
-import { normalizeStudyViewFilter, type Base, type FilterItem, type ResolvedSampleIdentifiers } from './normalize.js';
+import { normalizeStudyViewFilter, type Base, type FilterItem, type ResolvedSampleIdentifiers, type SampleIdentifier, type StudyViewFilter } from './normalize.js';
 import { compilePatientTreatmentFilter, compileSampleTreatmentFilter } from './treatments.js';
 import { compileStructuralVariantFilter } from './structural-variant.js';
-
-export interface SampleIdentifier {
-  studyId: string;
-  sampleId: string;
-}
-
-/** The request body as validated by server/schemas (unknown fields ignored). */
-export interface StudyViewFilter {
-  studyIds?: string[];
-  sampleIdentifiers?: SampleIdentifier[];
-  [block: string]: unknown;
-}
 
 /**
  * An item left out for the "remove self" rules (3.17). `block` is the request field name; no

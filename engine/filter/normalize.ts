@@ -1,10 +1,21 @@
 // normalizeStudyViewFilter: the request's StudyViewFilter (loosely typed, unknown fields kept) →
 // a narrower value: the base set and one discriminated item per filter condition (study-view.md 3).
 // Cross-field rules live here; the request is never mutated.
-import type { StudyViewFilter } from './compile.js';
 import type { DataFilterValue } from './values.js';
 
 export type { DataFilterValue };
+
+export interface SampleIdentifier {
+  studyId: string;
+  sampleId: string;
+}
+
+/** The request body as validated by server/schemas (unknown fields ignored). */
+export interface StudyViewFilter {
+  studyIds?: string[];
+  sampleIdentifiers?: SampleIdentifier[];
+  [block: string]: unknown;
+}
 
 /**
  * Sample identifiers as two parallel columns: a body may list 272,000 of them, and an object per

@@ -1,7 +1,8 @@
 // Sample identifiers resolved in memory, against the SQL join they replace: the same sample keys
 // for lists in key order, out of order, with repeats, unknown ids and malformed items.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCohort, type SampleIdentifier } from '../filter/compile.js';
+import { compileCohort } from '../filter/compile.js';
+import type { SampleIdentifier } from '../filter/normalize.js';
 import { Db } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';

@@ -3,7 +3,8 @@
 // the attribute's own inline `samples` (the server fills in those of a chart saved as a session),
 // else those of the customDataFilter with the same id.
 import { normalizeStudyViewFilter, type CustomSample } from '../filter/normalize.js';
-import type { Cohort, StudyViewFilter } from '../filter/compile.js';
+import type { Cohort } from '../filter/compile.js';
+import type { StudyViewFilter } from '../filter/normalize.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { caseKeys, cohortSampleKeys, forEachCaseKey, groupedByKey, membersOf, onePerPatient, samplePatients, type CaseKeys } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';

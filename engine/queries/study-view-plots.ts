@@ -2,7 +2,8 @@
 // per sample of a cohort, the values of two clinical attributes (patient values copied onto each
 // sample of the patient), gathered into compact columns for the pure statistics
 // (engine/stats/violin.ts, density-plot.ts), and the statistics mapped to cBioPortal's models.
-import type { Cohort, StudyViewFilter } from '../filter/compile.js';
+import type { Cohort } from '../filter/compile.js';
+import type { StudyViewFilter } from '../filter/normalize.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sameSql } from '../sql/sql.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
