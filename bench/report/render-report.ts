@@ -14,10 +14,13 @@ function readResult(path: string): BenchResult {
   return r;
 }
 
-/** `r` and, for every other scale, the latest result in `all`. */
-function comparedWith(r: BenchResult, all: readonly BenchResult[]): BenchResult[] {
+/**
+ * `r` and, for every other scale, the latest result in `all` holding `suite`: a run of other suites
+ * alone (e.g. `--only reload`) leaves a chart the scale's figures of an earlier run.
+ */
+function comparedWith(r: BenchResult, all: readonly BenchResult[], suite: keyof BenchResult['suites']): BenchResult[] {
   const latest = new Map<number, BenchResult>();
-  for (const x of all) if (x.scale !== r.scale && (latest.get(x.scale)?.date ?? '') < x.date) latest.set(x.scale, x);
+  for (const x of all) if (x.scale !== r.scale && x.suites[suite] !== undefined && (latest.get(x.scale)?.date ?? '') < x.date) latest.set(x.scale, x);
   return [r, ...latest.values()].sort((a, b) => a.scale - b.scale);
 }
 
@@ -28,19 +31,22 @@ export function renderReports(dir: string, jsonPaths?: readonly string[]): strin
   return paths.map((path) => {
     const r = readResult(path);
     const name = basename(path, '.json');
-    const compared = comparedWith(r, all);
+    const compared = new Set<BenchResult>([r]);
     const links: ChartLinks = {};
-    const write = (suffix: string, svg: string | undefined) => {
+    const write = (suite: keyof BenchResult['suites'], suffix: string, chart: (results: readonly BenchResult[]) => string | undefined) => {
+      const results = comparedWith(r, all, suite);
+      const svg = chart(results);
       if (svg === undefined) return undefined;
+      for (const x of results) compared.add(x);
       writeFileSync(join(dir, `${name}-${suffix}.svg`), svg);
       return `${name}-${suffix}.svg`;
     };
     for (const suite of ['core-api', 'study-view', 'stats'] as const satisfies readonly LatencySuite[])
-      if (r.suites[suite] !== undefined) links[suite] = write(suite, latencyChart(suite, compared));
-    if (r.suites.concurrency !== undefined) links.throughput = write('throughput', throughputChart(compared));
-    if (r.suites['page-after-click'] !== undefined) links['page-after-click'] = write('page-after-click', pageChart(compared));
+      if (r.suites[suite] !== undefined) links[suite] = write(suite, suite, (results) => latencyChart(suite, results));
+    if (r.suites.concurrency !== undefined) links.throughput = write('concurrency', 'throughput', throughputChart);
+    if (r.suites['page-after-click'] !== undefined) links['page-after-click'] = write('page-after-click', 'page-after-click', pageChart);
     const markdownPath = join(dir, `${name}.md`);
-    writeFileSync(markdownPath, reportMarkdown(r, links, compared));
+    writeFileSync(markdownPath, reportMarkdown(r, links, [...compared].sort((a, b) => a.scale - b.scale || a.date.localeCompare(b.date))));
     return markdownPath;
   });
 }

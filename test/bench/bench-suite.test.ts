@@ -213,5 +213,10 @@ describe('npm run bench at a tiny scale', () => {
     const first = result.suites['study-view']![0];
     expect(svg).toContain(`${first.name} 600 samples: `);
     expect(readFileSync(markdownPath, 'utf8')).toContain('Charts compare the latest result of each scale in this folder: 300');
+    // A later run of that scale without Study View figures (e.g. --only reload) leaves the chart the earlier ones.
+    writeFileSync(join(out, `2000-01-01-${other.scale}.json`), JSON.stringify(other));
+    writeFileSync(otherPath, JSON.stringify({ ...other, date: new Date(Date.parse(other.date) + 1000).toISOString(), suites: { reload: result.suites.reload } }));
+    renderReports(out, [jsonPath]);
+    expect(readFileSync(join(out, `${result.date.slice(0, 10)}-${SAMPLES}-study-view.svg`), 'utf8')).toContain(`${first.name} 600 samples: `);
   });
 });
