@@ -59,9 +59,11 @@ export class Generation {
   /** Closes the generation once nothing holds it; `closeDb`: its store too (false: the owner's). */
   retire(closeDb: boolean): Promise<void> {
     return new Promise((done) => {
+      let closing = false;
       const close = () => {
         setTimeout(async () => {
-          if (this.holders > 0) return;
+          if (this.holders > 0 || closing) return;
+          closing = true;
           await closeResident(this.resident);
           if (closeDb) this.db.close();
           done();
