@@ -19,7 +19,7 @@ describe('reportMarkdown', () => {
   it('names the command, the machine and the commit, and escapes table cells', () => {
     const md = reportMarkdown(result(900), { 'core-api': 'x-core-api.svg' }, []);
     expect(md).toContain('# duckportal benchmark: 272,000 samples, 2026-01-02');
-    expect(md).toContain('`npm run bench -- --scale 272000 --seed 1 --density genie --runs 20 --duration 30 --connections 8,32 --only core-api`');
+    expect(md).toContain('`npm run bench -- --scale 272000 --seed 1 --density genie --expression default --runs 20 --duration 30 --connections 8,32 --only core-api`');
     expect(md).toContain('- commit abc with uncommitted changes');
     expect(md).toContain('- run time 15 s (core-api 12 s)');
     expect(md).toContain('| a \\| b | 3 | 5 | 2 | 4 | 1.5 | 1 | 2 | 1 |');

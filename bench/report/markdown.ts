@@ -26,7 +26,7 @@ export function reportMarkdown(r: BenchResult, charts: ChartLinks, compared: rea
   const out: string[] = [];
   out.push(`# duckportal benchmark: ${n(r.scale)} samples, ${r.date.slice(0, 10)}`);
   out.push([
-    `Reproduce: \`npm run bench -- --scale ${r.scale} --seed ${r.seed} --density ${r.density}${r.expression ? ` --expression ${r.expression.genes}x${r.expression.samples}` : ''} --runs ${r.options.runs}` +
+    `Reproduce: \`npm run bench -- --scale ${r.scale} --seed ${r.seed} --density ${r.density}${r.expression ? ` --expression ${r.expression.genes}x${r.expression.samples}` : ' --expression default'} --runs ${r.options.runs}` +
       ` --duration ${r.options.durationSeconds} --connections ${r.options.connections.join(',')} --only ${r.options.suites.join(',')}\``,
     `(the demo study, ${r.density === 'genie' ? "at GENIE's event density" : "at the generator's own density"}, seed ${r.seed}${r.expression ? `, expression of ${n(r.expression.genes)} genes × ${n(r.expression.samples)} samples` : ''}; ${r.options.runs} timed requests per case after two warm-up ones).`,
   ].join('\n'));
