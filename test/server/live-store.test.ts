@@ -154,6 +154,8 @@ describe('a store changed while it is served', () => {
     // The states differ where they should: the reload changed the import date, the incremental
     // load added samples, the deletion removed the study.
     const samples = (s: Map<string, string>) => JSON.parse(s.get(`${CHANGING} samples`)!) as unknown[];
+    const importDate = (s: Map<string, string>) => (JSON.parse(s.get(`${CHANGING} study`)!) as { importDate: string }).importDate;
+    expect(importDate(states[1])).not.toBe(importDate(states[0]));
     expect(samples(states[2]).length).toBeGreaterThan(samples(states[1]).length);
     expect(states[3].get(`${CHANGING} study`)).toMatch(/"message"/);
     expect(samples(states[4])).toEqual(samples(states[0]));
