@@ -88,17 +88,7 @@ function installInflationTurns(app: FastifyInstance, limits: Limits): void {
     await inflations.take();
     // Aborted while it waited: onRequestAbort has run already.
     if (request.raw.destroyed) inflations.give();
-    else {
-      // A small body can inflate to its end while it waits, and fail there (a bad checksum): the
-      // stream's error was emitted before the body parser listened, which would then wait for
-      // ever. The error (a 400, set by the compression plugin) is the answer.
-      const failed = (payload as RequestPayload & { errored?: Error | null }).errored;
-      if (failed) {
-        inflations.give();
-        throw failed;
-      }
-      request.inflating = payload;
-    }
+    else request.inflating = payload;
     return payload;
   };
   app.decorateRequest('inflating', undefined);
