@@ -86,6 +86,15 @@ function installInflationTurns(app: FastifyInstance, limits: Limits): void {
     const encoding = request.headers['content-encoding'];
     if (encoding === undefined || encoding === 'identity' || !hasBody(request)) return payload;
     await inflations.take();
+    // A small body can inflate to its end while it waits and fail there (a bad checksum). Its
+    // error was emitted before the body parser listened, and the pipeline destroyed the request
+    // stream too: checked first, it is the answer (a 400, set by the compression plugin), where
+    // taking it for an abort left the request unanswered.
+    const failed = (payload as RequestPayload & { errored?: Error | null }).errored;
+    if (failed) {
+      inflations.give();
+      throw failed;
+    }
     // Aborted while it waited: onRequestAbort has run already.
     if (request.raw.destroyed) inflations.give();
     else request.inflating = payload;
