@@ -3,6 +3,7 @@
 import { basename } from 'node:path';
 import type { Db } from '../engine/sql/db.js';
 import { raw, sql } from '../engine/sql/sql.js';
+import { stampStudy } from '../engine/sql/study-stamps.js';
 import { StudyContext } from './context.js';
 import { deriveStudyData } from './derive.js';
 import { deleteStudyRows } from './store/delete-study.js';
@@ -83,6 +84,7 @@ export async function loadStudy(db: Db, genes: GeneResolver, dir: string, option
       const t0 = performance.now();
       await deriveStudyData(opened.ctx);
       fileSeconds['(derived data)'] = (performance.now() - t0) / 1000;
+      await stampStudy(db, opened.ctx.study.key);
     });
     if (problems.errors.length > 0 || !opened.ctx) throw new StudyRefused(problems.report(dir, studyId));
     return opened.ctx;

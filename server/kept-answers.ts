@@ -4,9 +4,12 @@
 // by a key that says all it depends on (the store is read-only while served) is compressed as it
 // streams the first time, its compressed bytes are kept, and later requests accepting the same
 // encoding get those bytes. The least recently sent answers are dropped beyond a byte budget.
+// An answer naming the studies it was read from passes to the store's next generation while they
+// are unchanged (`carryFrom`; carry-over.ts).
 import { createHash } from 'node:crypto';
 import { PassThrough, Readable, Transform, pipeline } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DependsOn } from '../engine/sql/study-stamps.js';
 import { answerEncoding, compressor } from './compression.js';
 
 /** An answer's JSON: a stream, or chunks in memory (then sent with its length when uncompressed). */
@@ -17,10 +20,17 @@ export interface KeptAnswersOptions {
   budgetBytes?: number;
 }
 
+interface Kept {
+  bytes: Buffer;
+  dependsOn: DependsOn;
+}
+
 export class KeptAnswers {
   /** Encoding and key -> compressed bytes, least recently sent first. */
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries = new Map<string, Kept>();
   private bytes = 0;
+  /** Answers taken over from an earlier generation. */
+  private carriedCount = 0;
   private readonly budgetBytes: number;
 
   constructor(options: KeptAnswersOptions = {}) {
@@ -37,6 +47,26 @@ export class KeptAnswers {
     return this.bytes;
   }
 
+  /** Answers taken over from an earlier generation. */
+  get carried(): number {
+    return this.carriedCount;
+  }
+
+  /**
+   * Takes over the answers of `earlier` (the previous generation's) that `valid` says this
+   * generation's store answers the same (carry-over.ts), least recently sent first; says how many.
+   */
+  carryFrom(earlier: KeptAnswers, valid: (dependsOn: DependsOn) => boolean): number {
+    let carried = 0;
+    for (const [id, kept] of earlier.entries) {
+      if (this.entries.has(id) || !valid(kept.dependsOn)) continue;
+      this.keep(id, kept);
+      carried++;
+    }
+    this.carriedCount += carried;
+    return carried;
+  }
+
   /** Drops every answer kept. */
   clear(): void {
     this.entries.clear();
@@ -46,9 +76,9 @@ export class KeptAnswers {
   /**
    * Sends the JSON answer named `key`: its kept bytes in the encoding the client accepts, or
    * `body()` compressed on the way (and kept once whole) or as it is for a client that
-   * accepts no compression.
+   * accepts no compression. `dependsOn`: the studies the answer is read from (default: the whole store).
    */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, body: () => Promise<AnswerBody> | AnswerBody): Promise<FastifyReply> {
+  async send(request: FastifyRequest, reply: FastifyReply, key: string, body: () => Promise<AnswerBody> | AnswerBody, dependsOn?: DependsOn): Promise<FastifyReply> {
     reply.type('application/json; charset=utf-8');
     const encoding = answerEncoding(request);
     if (encoding === undefined) {
@@ -64,19 +94,19 @@ export class KeptAnswers {
     if (kept !== undefined) {
       this.entries.delete(id);
       this.entries.set(id, kept);
-      return reply.header('content-length', kept.length).send(kept);
+      return reply.header('content-length', kept.bytes.length).send(kept.bytes);
     }
     const answer = await body();
     const source = answer instanceof Readable ? answer : Readable.from(answer);
     const sent = new PassThrough();
-    pipeline(source, compressor(encoding), this.keeper(id), sent, () => {
+    pipeline(source, compressor(encoding), this.keeper(id, dependsOn), sent, () => {
       // A failed or abandoned answer is not kept (the keeper saw no end); the reply reports it.
     });
     return reply.send(sent);
   }
 
   /** Passes compressed chunks on and keeps their concatenation under `id` when the stream ends. */
-  private keeper(id: string): Transform {
+  private keeper(id: string, dependsOn: DependsOn): Transform {
     const chunks: Buffer[] = [];
     let length = 0;
     const limit = this.budgetBytes / 4;
@@ -87,22 +117,22 @@ export class KeptAnswers {
         done(null, chunk);
       },
       flush: (done) => {
-        if (length <= limit) this.keep(id, Buffer.concat(chunks, length));
+        if (length <= limit) this.keep(id, { bytes: Buffer.concat(chunks, length), dependsOn });
         done();
       },
     });
   }
 
-  private keep(id: string, bytes: Buffer): void {
+  private keep(id: string, kept: Kept): void {
     const previous = this.entries.get(id);
-    if (previous !== undefined) this.bytes -= previous.length;
+    if (previous !== undefined) this.bytes -= previous.bytes.length;
     this.entries.delete(id);
-    this.entries.set(id, bytes);
-    this.bytes += bytes.length;
+    this.entries.set(id, kept);
+    this.bytes += kept.bytes.length;
     for (const [oldest, dropped] of this.entries) {
       if (this.bytes <= this.budgetBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= dropped.length;
+      this.bytes -= dropped.bytes.length;
     }
   }
 }

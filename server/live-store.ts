@@ -4,15 +4,17 @@
 // resident state (warming the studies that changed), and swaps: requests that arrived before keep
 // the generation they started on until they end, the next ones get the new one; the old one is
 // closed, with everything kept in memory for it, once its last request ended. Each generation owns
-// its resident state (app.ts `Resident`: lookups, cohorts, kept answers), so nothing built from
-// one generation can serve another.
+// its resident state (app.ts `Resident`: lookups, cohorts, kept answers); what was built from the
+// studies a new generation holds unchanged (their load stamps, engine/sql/study-stamps.ts) is
+// carried over to it (carry-over.ts), the rest is built again.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { Db, type QueryTurns } from '../engine/sql/db.js';
-import { sql } from '../engine/sql/sql.js';
+import { readStoreStamps, type StoreStamps } from '../engine/sql/study-stamps.js';
 import type { StatsPool } from '../engine/stats/pool/pool.js';
-import { closeResident, openResident, type Resident } from './resident.js';
+import { changedStudies, deletedStudies, unchangedStudies } from './carry-over.js';
+import { carryResident, closeResident, openResident, type Resident } from './resident.js';
 
 /** What tells one file at the store's path from the next one published there. */
 interface FileIdentity {
@@ -35,10 +37,15 @@ export class Generation {
     readonly number: number,
     readonly db: Db,
     readonly resident: Resident,
-    /** Each study's id → what identifies its load (its key and import date). */
-    readonly studies: ReadonlyMap<string, string>,
+    /** What identifies each study's load, and the reference data. */
+    readonly stamps: StoreStamps,
     readonly identity?: FileIdentity,
   ) {}
+
+  /** Each study's id → its key and load stamp. */
+  get studies(): ReadonlyMap<string, string | undefined> {
+    return this.stamps.studies;
+  }
 
   /** Whether a newer generation replaced this one (it closes once nothing holds it). */
   get isRetired(): boolean {
@@ -102,7 +109,7 @@ export class LiveStore {
 
   /** One generation that never changes: a store and resident state the caller owns (tests, the warm-up's app). */
   static fixed(db: Db, resident: Resident): LiveStore {
-    return new LiveStore(new Generation(1, db, resident, new Map()), undefined, undefined);
+    return new LiveStore(new Generation(1, db, resident, { studies: new Map(), reference: '' }), undefined, undefined);
   }
 
   /** The store at `path`, read-only, followed as writers publish new generations of it. */
@@ -154,18 +161,34 @@ export class LiveStore {
     let next: Generation | undefined;
     try {
       next = await openGeneration(path, old.number + 1, options);
-      const changed = changedStudies(old.studies, next.studies);
-      const removed = [...old.studies.keys()].filter((id) => !next!.studies.has(id));
-      // Reference data (genes, gene sets) if no study changed: every study's lookups depend on it.
-      const warmed = changed.length > 0 || removed.length > 0 ? changed : undefined;
+      const changed = changedStudies(old.stamps, next.stamps);
+      const removed = deletedStudies(old.stamps, next.stamps);
+      const unchanged = unchangedStudies(old.stamps, next.stamps);
+      // Reference data (genes, gene sets, panels): every study's lookups depend on it.
+      const warmed = old.stamps.reference === next.stamps.reference ? changed : undefined;
+      const carried = await this.carry(old, next, unchanged);
       await this.warmAWhile(next, warmed);
+      // And what the old generation built while the new one was warmed.
+      const late = await this.carry(old, next, unchanged);
       if (this.closed) throw new Error('closed');
       this.generation = next;
-      options.log?.(`${describe(next)}; ${warmed === undefined ? 'reference data changed' : [changed.length > 0 ? `changed: ${changed.join(', ')}` : '', removed.length > 0 ? `deleted: ${removed.join(', ')}` : ''].filter(Boolean).join('; ')}`);
+      const what = warmed === undefined ? ['reference data changed'] : [changed.length > 0 ? `changed: ${changed.join(', ')}` : '', removed.length > 0 ? `deleted: ${removed.join(', ')}` : ''];
+      const kept = `carried over from generation ${old.number}: ${carried.lookups + late.lookups} lookups, ${carried.cohorts + late.cohorts} cohorts, ${carried.answers + late.answers} answers`;
+      options.log?.(`${describe(next)}; ${[...what, kept].filter(Boolean).join('; ')}`);
       void old.retire(true);
     } catch (error) {
       if (next !== undefined && this.generation !== next) void next.retire(true);
       if (!this.closed) options.log?.(`${path}: a new generation could not be opened (${error instanceof Error ? error.message : String(error)}); still serving generation ${old.number}`);
+    }
+  }
+
+  /** What `old` built from the studies `unchanged` alone, taken over by `next` (none if that fails: it is only work saved). */
+  private async carry(old: Generation, next: Generation, unchanged: ReadonlySet<string>): Promise<{ lookups: number; cohorts: number; answers: number }> {
+    try {
+      return await carryResident(old.resident, next.resident, unchanged);
+    } catch (error) {
+      this.options?.log?.(`carrying resident state over to generation ${next.number} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { lookups: 0, cohorts: 0, answers: 0 };
     }
   }
 
@@ -190,9 +213,9 @@ async function openGeneration(path: string, number: number, options: LiveStoreOp
   const identity = identityOf(path);
   const db = await Db.open(path, { readOnly: true, memoryLimit: options.memoryLimit, turns: options.turns });
   try {
-    const rows = await db.all<{ study_id: string; stamp: string }>(sql`SELECT study_id, concat(study_key, ' ', import_date) AS stamp FROM cancer_study`);
+    const stamps = await readStoreStamps(db);
     const resident = await openResident(db, { stats: options.stats });
-    return new Generation(number, db, resident, new Map(rows.map((r) => [r.study_id, r.stamp])), identity);
+    return new Generation(number, db, resident, stamps, identity);
   } catch (error) {
     db.close();
     throw error;
@@ -205,10 +228,6 @@ function identityOf(path: string): FileIdentity {
 }
 
 const sameFile = (a: FileIdentity, b: FileIdentity) => a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
-
-function changedStudies(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {
-  return [...after].filter(([id, stamp]) => before.get(id) !== stamp).map(([id]) => id);
-}
 
 function describe(g: Generation): string {
   const m = g.resident.matrices.usage();

@@ -1,16 +1,20 @@
 // Materialised cohorts. The Study View sends a dozen requests with the same StudyViewFilter on
 // every click; the first computes the cohort's sample keys into a table of a scratch database, the
-// others read that table. The store is read-only while served, so an entry never goes stale; the
+// others read that table. A generation of the store never changes, so an entry never goes stale; the
 // least recently used entries are dropped beyond `capacity`, once unused for a minute (a request
 // still reading a table must not lose it). A cohort found to hold every sample of its studies
 // (a filter that excludes nothing, or a sampleIdentifiers list of a whole study) is marked
-// `wholeStudies`, so that queries test study keys instead of probing the table.
+// `wholeStudies`, so that queries test study keys instead of probing the table. The cohorts of
+// studies that did not change are copied to the next generation's cache (`carryFrom`) under the
+// same table names: names are unique in the process, so a name kept in another key (a kept
+// answer's, a lookup's) never names another cohort.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../sql/db.js';
 import { digestOf, raw, sql, type Fragment } from '../sql/sql.js';
+import type { DependsOn } from '../sql/study-stamps.js';
 import type { Cohort } from './compile.js';
 
 const SCHEMA = 'cohort_cache';
@@ -34,13 +38,21 @@ interface Materialised {
 interface Entry {
   table: Promise<Materialised>;
   lastUsed: number;
+  /** The studies of the filter (default: the whole store). */
+  dependsOn: DependsOn;
+  /** Set once the table is written. */
+  settled?: Materialised;
 }
+
+/** Tables made by the caches of this process, so far (their names: c1, c2, …). */
+let tablesMade = 0;
 
 export class CohortCache {
   /** Cache key -> entry, least recently used first. */
   private readonly entries = new Map<string, Entry>();
-  private counter = 0;
   private readonly derivedTables = new Map<string, Promise<Fragment>>();
+
+  private carriedCount = 0;
 
   private constructor(private readonly db: Db, private readonly path: string, private readonly options: Required<CohortCacheOptions>) {}
 
@@ -58,14 +70,18 @@ export class CohortCache {
     return this.entries.size;
   }
 
-  /** The same cohort read from its materialised table (whole-study cohorts are cheap as they are). */
-  async resolve(cohort: Cohort): Promise<Cohort> {
+  /**
+   * The same cohort read from its materialised table (whole-study cohorts are cheap as they are).
+   * `dependsOn`: the studies of its filter (default: the whole store).
+   */
+  async resolve(cohort: Cohort, dependsOn?: DependsOn): Promise<Cohort> {
     if (cohort.wholeStudies !== undefined) return cohort;
     const key = digestOf(cohort);
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = { table: this.materialise(cohort), lastUsed: 0 };
-      entry.table.catch(() => this.entries.delete(key));
+      const created: Entry = { table: this.materialise(cohort), lastUsed: 0, dependsOn };
+      created.table.then((m) => (created.settled = m), () => this.entries.delete(key));
+      entry = created;
     } else {
       this.entries.delete(key);
     }
@@ -75,6 +91,33 @@ export class CohortCache {
     const { name, wholeStudyKeys } = await entry.table;
     const table = sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${name}`)}`;
     return wholeStudyKeys === undefined ? table : Object.assign(table, { wholeStudies: sql`SELECT unnest(${wholeStudyKeys}::INTEGER[])` });
+  }
+
+  /**
+   * Copies the cohorts of `earlier` (the previous generation's cache) that were written and that
+   * `valid` says this generation's store holds the same (server/carry-over.ts), unless this one has
+   * them already, least recently used first; says how many.
+   */
+  async carryFrom(earlier: CohortCache, valid: (dependsOn: DependsOn) => boolean): Promise<number> {
+    let carried = 0;
+    for (const [key, entry] of [...earlier.entries]) {
+      const materialised = entry.settled;
+      if (materialised === undefined || !valid(entry.dependsOn) || this.entries.has(key)) continue;
+      const table = raw(`${SCHEMA}.${materialised.name}`);
+      // The earlier cache may drop the table meanwhile: then it is not carried.
+      const keys = await earlier.db.numericColumns(sql`SELECT sample_key::DOUBLE FROM ${table}`).then(([k]) => k ?? new Float64Array(0), () => undefined);
+      if (keys === undefined || this.entries.has(key)) continue; // (or a request of this generation made it meanwhile)
+      await this.db.run(sql`CREATE TABLE ${table} AS SELECT unnest(${[...keys]}::INTEGER[]) AS sample_key ORDER BY sample_key`);
+      this.entries.set(key, { table: Promise.resolve(materialised), lastUsed: entry.lastUsed, dependsOn: entry.dependsOn, settled: materialised });
+      carried++;
+    }
+    this.carriedCount += carried;
+    return carried;
+  }
+
+  /** Cohorts copied from an earlier generation's cache. */
+  get carried(): number {
+    return this.carriedCount;
   }
 
   /**
@@ -99,7 +142,7 @@ export class CohortCache {
   }
 
   private async materialise(cohort: Cohort): Promise<Materialised> {
-    const name = `c${++this.counter}`;
+    const name = `c${++tablesMade}`;
     const table = raw(`${SCHEMA}.${name}`);
     await this.db.run(sql`CREATE TABLE ${table} AS SELECT DISTINCT sample_key FROM (${cohort}) ORDER BY sample_key`);
     const whole = await this.db.one<{ keys: number[] | null; whole: boolean }>(sql`

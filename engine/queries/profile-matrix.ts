@@ -6,12 +6,15 @@
 // read-only while served, so a matrix never goes stale. Matrices (with what is derived from them:
 // log2 values, row totals, row ranks) and other lookups read once (`keep`: resident-lookups.ts)
 // are kept within a memory budget, least recently used dropped first; one larger than the whole
-// budget is read for its request only.
+// budget is read for its request only. Each entry names the studies it was read from (a profile's:
+// its study; undefined: the whole store), so that the next generation of the store can take over
+// those of studies that did not change (`carryFrom`; server/carry-over.ts).
 import { totalmem } from 'node:os';
 import { pause } from '../pause.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { concatenate } from '../sql/numeric-chunks.js';
 import { sql, type Fragment } from '../sql/sql.js';
+import type { DependsOn } from '../sql/study-stamps.js';
 import { numberOfCellText } from './molecular-data-value.js';
 import { allocateRanks } from '../stats/matrix-ranks.js';
 import type { RankMemory } from '../stats/rank-dot.js';
@@ -45,26 +48,45 @@ export interface RowRanks {
 export interface ProfileMatricesOptions {
   /** Bytes of matrices kept (default: a quarter of the machine's memory, or DUCKPORTAL_MATRIX_MEMORY_MB). */
   budget?: number;
+  /** Each profile's study id, by profile key (`dependsOnProfile`; default: none known, so a profile's entries depend on the whole store). */
+  profileStudies?: ReadonlyMap<number, string>;
+}
+
+/** What every kept entry has: the bytes it holds, whether it was read whole, and the studies it was read from. */
+abstract class Kept {
+  bytes = 0;
+  /** Read whole from the store (what a later generation may take over: nothing more is read from this one). */
+  settled = false;
+  dependsOn: DependsOn = undefined;
 }
 
 /** One profile's matrix and what is derived from it, each computed on first use. */
-export class ResidentProfile {
+export class ResidentProfile extends Kept {
   /**
    * The matrix; read `log2`, its values are log2(max(x, 0) + 1) of the cells, transformed in
    * place once the cells are ranked (so that the untransformed values need not be kept).
    */
   readonly matrix: Promise<ProfileMatrix>;
   private readonly derived = new Map<string, Promise<unknown>>();
-  bytes = 0;
 
-  constructor(db: ReadOnlyDb, private readonly stats: StatsPool, cells: Fragment, private readonly log2InPlace: boolean, private readonly grown: () => void) {
+  /** `grown`: called when what the profile holds grew (its owner's, `adopt`). */
+  constructor(db: ReadOnlyDb, private readonly stats: StatsPool, cells: Fragment, private readonly log2InPlace: boolean, private grown: () => void) {
+    super();
     const raw = readMatrix(db, cells);
     this.matrix = log2InPlace ? raw.then(async (m) => {
       await this.rankRows(m);
       await overRows(m, (from, to) => this.stats.run('log2MatrixRows', { values: m.values, out: m.values, columnCount: m.samples.length, from, to }));
       return m;
     }) : raw;
-    this.matrix.then((m) => this.grow(m.values.byteLength + m.missing.byteLength), () => {});
+    this.matrix.then((m) => {
+      this.settled = true;
+      this.grow(m.values.byteLength + m.missing.byteLength);
+    }, () => {});
+  }
+
+  /** Reports growth to `grown` from now on (a later generation's matrices took the profile over). */
+  adopt(grown: () => void): void {
+    this.grown = grown;
   }
 
   /**
@@ -129,49 +151,94 @@ export class ResidentProfile {
 }
 
 /** Something else read from the store once and kept within the same budget (`ProfileMatrices.keep`). */
-class ResidentValue<T> {
-  bytes = 0;
-  constructor(readonly value: Promise<T>) {}
+class ResidentValue<T> extends Kept {
+  constructor(readonly value: Promise<T>) {
+    super();
+  }
 }
 
 export class ProfileMatrices {
   /** Key → profile or other resident value, least recently used first. */
   private readonly entries = new Map<string, ResidentProfile | ResidentValue<unknown>>();
   private readonly budget: number;
+  private readonly profileStudies: ReadonlyMap<number, string>;
+  /** Entries read from the store, per study they were read from. */
+  private readonly builds = new Map<string, number>();
+  /** Entries read from the whole store. */
+  private wholeStoreBuilds = 0;
+  /** Entries taken over from an earlier generation. */
+  private carried = 0;
 
   constructor(private readonly db: ReadOnlyDb, private readonly stats: StatsPool, options: ProfileMatricesOptions = {}) {
     const mb = Number(process.env.DUCKPORTAL_MATRIX_MEMORY_MB);
     this.budget = options.budget ?? (mb > 0 ? mb * 2 ** 20 : totalmem() / 4);
+    this.profileStudies = options.profileStudies ?? new Map();
+  }
+
+  /** What an entry read from the profile `profileKey` alone depends on: its study, if known. */
+  dependsOnProfile(profileKey: number): DependsOn {
+    const study = this.profileStudies.get(profileKey);
+    return study === undefined ? undefined : [study];
   }
 
   /**
    * The profile whose cells are `cells` (entity, sample_key, x: DOUBLE or NULL; one row per
    * entity and sample); `key` names it (the profile, and how its cells are read). `log2`: keep
-   * the values only log2-transformed (ResidentProfile.matrix).
+   * the values only log2-transformed (ResidentProfile.matrix). `dependsOn`: the studies `cells` reads.
    */
-  get(key: string, cells: Fragment, options: { log2?: boolean } = {}): ResidentProfile {
+  get(key: string, cells: Fragment, options: { log2?: boolean; dependsOn?: DependsOn } = {}): ResidentProfile {
     const entry = this.touch(key);
     if (entry instanceof ResidentProfile) return entry;
     const created = new ResidentProfile(this.db, this.stats, cells, options.log2 ?? false, () => this.shrink(created));
     created.matrix.catch(() => this.entries.get(key) === created && this.entries.delete(key));
-    this.entries.set(key, created);
+    this.add(key, created, options.dependsOn);
     return created;
   }
 
   /**
    * What `build` reads, once, kept under `key` (distinct from the profiles' keys) like a profile:
-   * `bytes` estimates its size against the budget.
+   * `bytes` estimates its size against the budget. `dependsOn`: the studies `build` reads (default: the whole store).
    */
-  keep<T>(key: string, build: () => Promise<T>, bytes: (t: T) => number): Promise<T> {
+  keep<T>(key: string, build: () => Promise<T>, bytes: (t: T) => number, dependsOn?: DependsOn): Promise<T> {
     const entry = this.touch(key);
     if (entry instanceof ResidentValue) return entry.value as Promise<T>;
     const created = new ResidentValue(build());
     created.value.then((t) => {
       created.bytes = bytes(t);
+      created.settled = true;
       this.shrink(created);
     }, () => this.entries.get(key) === created && this.entries.delete(key));
-    this.entries.set(key, created);
+    this.add(key, created, dependsOn);
     return created.value;
+  }
+
+  /**
+   * Takes over the entries of `earlier` (the previous generation's) that were read whole and that
+   * `valid` says this generation's store holds the same (server/carry-over.ts), unless this one has
+   * them already, least recently used first; says how many.
+   */
+  carryFrom(earlier: ProfileMatrices, valid: (dependsOn: DependsOn) => boolean): number {
+    let carried = 0;
+    for (const [key, entry] of earlier.entries) {
+      if (!entry.settled || !valid(entry.dependsOn) || this.entries.has(key)) continue;
+      if (entry instanceof ResidentProfile) entry.adopt(() => this.shrink(entry));
+      this.entries.set(key, entry);
+      carried++;
+    }
+    this.carried += carried;
+    return carried;
+  }
+
+  /** Entries read from the store: of the whole store, and per study they were read from; and those taken over from an earlier generation. */
+  buildCounts(): { wholeStore: number; byStudy: Record<string, number>; carried: number } {
+    return { wholeStore: this.wholeStoreBuilds, byStudy: Object.fromEntries([...this.builds].sort(([a], [b]) => a.localeCompare(b))), carried: this.carried };
+  }
+
+  private add(key: string, entry: ResidentProfile | ResidentValue<unknown>, dependsOn: DependsOn): void {
+    entry.dependsOn = dependsOn;
+    if (dependsOn === undefined) this.wholeStoreBuilds++;
+    for (const study of dependsOn ?? []) this.builds.set(study, (this.builds.get(study) ?? 0) + 1);
+    this.entries.set(key, entry);
   }
 
   /** Keys of the entries kept now, least recently used first. */
@@ -318,7 +385,7 @@ export const transformsToLog2 = (profile: { stable_id: string }) => profile.stab
  */
 export function geneProfile(matrices: ProfileMatrices, profile: { profile_key: number; stable_id: string }): ResidentProfile {
   return matrices.get(`gene:${profile.profile_key}`, sql`SELECT entrez_gene_id AS entity, sample_key, number AS x FROM gene_value WHERE profile_key = ${profile.profile_key}`, {
-    log2: transformsToLog2(profile),
+    log2: transformsToLog2(profile), dependsOn: matrices.dependsOnProfile(profile.profile_key),
   });
 }
 
@@ -329,5 +396,7 @@ export function geneProfile(matrices: ProfileMatrices, profile: { profile_key: n
 export function genericAssayProfile(matrices: ProfileMatrices, profileKey: number, read: 'numeric' | 'binary'): ResidentProfile {
   const number = numberOfCellText(sql`value`);
   const x = read === 'binary' ? sql`CASE WHEN value IN ('true', 'yes') THEN 1.0 WHEN value IN ('false', 'no') THEN 0.0 ELSE ${number} END` : number;
-  return matrices.get(`generic-assay-${read}:${profileKey}`, sql`SELECT entity_key AS entity, sample_key, ${x} AS x FROM generic_assay_value WHERE profile_key = ${profileKey}`);
+  return matrices.get(`generic-assay-${read}:${profileKey}`, sql`SELECT entity_key AS entity, sample_key, ${x} AS x FROM generic_assay_value WHERE profile_key = ${profileKey}`, {
+    dependsOn: matrices.dependsOnProfile(profileKey),
+  });
 }

@@ -23,10 +23,12 @@ const lacksNumber = async (db: Readable) =>
  * which schema.sql creates at the writable open this asks for (works on a read-only store).
  */
 export async function storeIsOutdated(db: Readable): Promise<boolean> {
-  return (await hasTable(db, 'gene_value')) && ((await lacksNumber(db)) || !(await hasTable(db, 'cosmic_mutation')));
+  return (await hasTable(db, 'gene_value')) && ((await lacksNumber(db)) || !(await hasTable(db, 'cosmic_mutation')) || !(await hasTable(db, 'study_stamp')));
 }
 
 export async function migrateStudyStore(db: Store): Promise<void> {
+  // Studies loaded before study stamps (study-stamps.ts) get one: then a server can tell they did not change.
+  await db.run(sql`INSERT INTO study_stamp SELECT study_key, uuid() FROM cancer_study WHERE study_key NOT IN (SELECT study_key FROM study_stamp)`);
   if (!(await lacksNumber(db))) return;
   await db.exec('ALTER TABLE gene_value ADD COLUMN number DOUBLE');
   await db.run(sql`UPDATE gene_value SET number = ${numberOfCellText(sql`value`)}`);

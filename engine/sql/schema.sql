@@ -126,6 +126,13 @@ CREATE TABLE IF NOT EXISTS generic_entity_property (
   value      VARCHAR
 );
 
+-- What names each load of a study: a new stamp at every load (whole or incremental), dropped with
+-- the study. Servers compare them across store generations (sql/study-stamps.ts).
+CREATE TABLE IF NOT EXISTS study_stamp (
+  study_key INTEGER PRIMARY KEY,
+  stamp     UUID NOT NULL
+);
+
 -- ─── Studies, patients, samples ───────────────────────────────────────────────────────────
 
 CREATE TABLE IF NOT EXISTS cancer_study (
