@@ -18,19 +18,22 @@ export function withoutIds(schema: unknown, isProperties = false): unknown {
   return out;
 }
 
+/** Each schema's copy without `$id`s, for the process (see validatorsWithoutIds). */
+const copies = new WeakMap<Schema, Schema>();
+function copyOf(schema: Schema): Schema {
+  let copy = copies.get(schema);
+  if (copy === undefined) copies.set(schema, (copy = withoutIds(schema) as Schema));
+  return copy;
+}
+
 /**
  * A validator factory (`schemaController.compilersFactory.buildValidator`) compiling each route
  * schema without its `$id`s. One copy per schema: ajv keeps a compiled validator per schema object,
  * and the routes sharing a body model (the ~40 taking a StudyViewFilter) then compile it once (a
- * copy per route doubled the time to build the app).
+ * copy per route doubled the time to build the app). The copies are the process's: a compiler
+ * shared by several apps (remembered-list-validation.ts) then finds each compiled already.
  */
 export function validatorsWithoutIds<R extends { schema: Schema }, V>(factory: Factory<R, V>): Factory<R, V> {
-  const copies = new WeakMap<Schema, Schema>();
-  const copyOf = (schema: Schema) => {
-    let copy = copies.get(schema);
-    if (copy === undefined) copies.set(schema, (copy = withoutIds(schema) as Schema));
-    return copy;
-  };
   return (externalSchemas, options) => {
     const compile = factory(externalSchemas, options);
     return (route) => compile({ ...route, schema: copyOf(route.schema) });
