@@ -1,7 +1,10 @@
 // What passes from one store generation's resident state to the next: the decision (which studies
 // are unchanged, which entries survive), and the lookups and answers taken over by it.
 import { describe, expect, it } from 'vitest';
+import { CohortCache } from '../engine/filter/cohort-cache.js';
+import { compileCohort } from '../engine/filter/compile.js';
 import { Db } from '../engine/sql/db.js';
+import { sql } from '../engine/sql/sql.js';
 import type { StoreStamps } from '../engine/sql/study-stamps.js';
 import { ProfileMatrices } from '../engine/queries/profile-matrix.js';
 import type { StatsPool } from '../engine/stats/pool/pool.js';
@@ -60,6 +63,39 @@ describe('ProfileMatrices.carryFrom', () => {
       expect(later.keys().sort()).toEqual(['of a and b', 'of b', 'of the store']);
     } finally {
       db.close();
+    }
+  });
+});
+
+describe('CohortCache.carryFrom', () => {
+  it("copies the cohorts of unchanged studies into the next generation's scratch database, under the same names", async () => {
+    const open = async () => {
+      const db = await Db.open(':memory:');
+      await db.exec(`
+        INSERT INTO cancer_study (study_key, study_id, type_of_cancer_id, name, import_date) VALUES (1, 'a', 'x', 'A', now()), (2, 'b', 'x', 'B', now());
+        INSERT INTO patient VALUES (1, 1, 'p1'), (2, 2, 'p2');
+        INSERT INTO sample VALUES (1, 1, 1, 's1', 'Primary Solid Tumor'), (2, 2, 2, 's2', 'Primary Solid Tumor'), (3, 2, 2, 's3', 'Metastatic');`);
+      return { db, cache: await CohortCache.open(db) };
+    };
+    const earlier = await open();
+    const later = await open();
+    try {
+      const of = (studyId: string, ...sampleIds: string[]) => compileCohort({ sampleIdentifiers: sampleIds.map((sampleId) => ({ studyId, sampleId })) });
+      const b = await earlier.cache.resolve(of('b', 's3'), ['b']);
+      const a = await earlier.cache.resolve(of('a', 's1'), ['a']);
+      await earlier.cache.resolve(of('b', 's2'));
+      expect(await later.cache.carryFrom(earlier.cache, (dependsOn) => carries(dependsOn, new Set(['b'])))).toBe(1);
+      expect(later.cache.carried).toBe(1);
+      // The carried cohort is read from the same table name, holding the same samples; the others are made anew.
+      expect((await later.cache.resolve(of('b', 's3'), ['b'])).text).toBe(b.text);
+      expect(await later.db.all(sql`SELECT sample_key FROM (${b})`)).toEqual([{ sample_key: 3 }]);
+      expect((await later.cache.resolve(of('a', 's1'), ['a'])).text).not.toBe(a.text);
+      expect(later.cache.size).toBe(2);
+    } finally {
+      for (const { db, cache } of [earlier, later]) {
+        await cache.close();
+        db.close();
+      }
     }
   });
 });

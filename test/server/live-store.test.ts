@@ -1,7 +1,8 @@
 // Changing a store while two `duckportal serve` processes serve it (issue 22): every CLI command
 // that writes exits 0, clients looping over Study View and core requests never fail and never see a mix of
-// two generations, an untouched study's answers stay byte-identical, and each change is served
-// within 10 s of the command's exit. Then a loader killed (SIGKILL) at random points changes
+// two generations, an untouched study's answers stay byte-identical and its lookups, cohorts and
+// kept answers pass from generation to generation (none read again, counted), and each change is
+// served within 10 s of the command's exit. Then a loader killed (SIGKILL) at random points changes
 // nothing served, and the next load succeeds; reloads free the generations they replace.
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -59,7 +60,35 @@ function requestsOf(studyId: string): Request[] {
   ];
 }
 
-const REQUESTS = [...requestsOf(CHANGING), ...requestsOf(UNTOUCHED)];
+/**
+ * Requests of the untouched study that keep lookups of its profiles (an enrichment), a
+ * materialised cohort and a kept answer (a clinical filter naming it alone).
+ */
+const UNTOUCHED_OWN: Request[] = [
+  {
+    name: `${UNTOUCHED} alteration enrichments`, method: 'POST', path: '/api/alteration-enrichments/fetch',
+    body: {
+      molecularProfileCasesGroupFilter: [['G1', ['sample1', 'sample2']], ['G2', ['sample3', 'sample4', 'sample5']]].map(([name, caseIds]) => ({
+        name, molecularProfileCaseIdentifiers: ['mutations', 'gistic'].flatMap((p) => (caseIds as string[]).map((caseId) => ({ caseId, molecularProfileId: `${UNTOUCHED}_${p}` }))),
+      })),
+    },
+  },
+  {
+    name: `${UNTOUCHED} primary samples`, method: 'POST', path: '/api/filtered-samples/fetch',
+    body: { studyIds: [UNTOUCHED], clinicalDataFilters: [{ attributeId: 'SAMPLE_TYPE', values: [{ value: 'Primary' }] }] },
+  },
+];
+
+const REQUESTS = [...requestsOf(CHANGING), ...requestsOf(UNTOUCHED), ...UNTOUCHED_OWN];
+
+interface ResidentState {
+  generation: number;
+  lookups: { built: { wholeStore: number; byStudy: Record<string, number> }; carried: number };
+  cohorts: { carried: number };
+  answers: { carried: number };
+}
+
+const residentState = async (): Promise<ResidentState> => (await fetch(`http://127.0.0.1:${server.port}/duckportal/resident-state`)).json() as Promise<ResidentState>;
 
 interface Answer {
   request: string;
@@ -104,6 +133,10 @@ const cli = (args: string[]) => run('node', [CLI, ...args, '--db', store.db]);
 describe('a store changed while it is served', () => {
   it('serves each change within 10 s, to clients that never fail nor see a mix of generations', async () => {
     const states = [await answersNow()];
+    const first = await residentState();
+    expect(first.lookups.built.byStudy[UNTOUCHED]).toBeGreaterThan(0);
+    /** The resident state of each later generation, once every request was answered there. */
+    const residents: ResidentState[] = [];
     /** When each change was published (the command's exit) and when the server was seen serving it. */
     const changes: { exited: number; served: number }[] = [];
     const answers: Answer[] = [];
@@ -127,6 +160,7 @@ describe('a store changed while it is served', () => {
         const waited = await servedWithin(++generation);
         changes.push({ exited, served: exited + waited });
         states.push(await answersNow());
+        residents.push(await residentState());
       }
       // A grant goes to the state store: it exits 0 and changes no study's answers.
       await cli(['users', 'grant', 'alice', `cbioportal:${CHANGING}`]);
@@ -139,7 +173,17 @@ describe('a store changed while it is served', () => {
     expect(answers.length).toBeGreaterThan(REQUESTS.length * 4);
     // The untouched study's answers are byte-identical throughout.
     for (const a of answers.filter((a) => a.request.startsWith(UNTOUCHED))) expect(a.body, a.request).toBe(states[0].get(a.request));
-    for (const state of states) for (const r of requestsOf(UNTOUCHED)) expect(state.get(r.name)).toBe(states[0].get(r.name));
+    for (const state of states) for (const r of [...requestsOf(UNTOUCHED), ...UNTOUCHED_OWN]) expect(state.get(r.name)).toBe(states[0].get(r.name));
+    // Its lookups, cohort and kept answers passed to each generation: none was read again there
+    // (the lookups of the whole store were, and the changing study's).
+    for (const [i, resident] of residents.entries()) {
+      expect(resident.generation).toBe(i + 2);
+      expect(resident.lookups.built.byStudy[UNTOUCHED], `generation ${i + 2}`).toBeUndefined();
+      expect(resident.lookups.built.wholeStore).toBeGreaterThan(0);
+      expect(resident.lookups.carried).toBeGreaterThan(0);
+      expect(resident.cohorts.carried).toBeGreaterThan(0);
+      expect(resident.answers.carried).toBeGreaterThan(0);
+    }
     // Each answer about the changing study is exactly the state of its time, or, when it started
     // before a change was seen served, the state before or after that change.
     let checked = 0;
