@@ -1,7 +1,7 @@
-// What `validate` without a store takes as known: the cancer types, gene panels and gene sets a
-// study folder names but does not define are added to the scratch store as stand-ins, so that the
-// checks needing the installation's lists are skipped (validateData.py's --no_portal_checks) and
-// every other check of the files still runs.
+// What `validate` without a store takes as known: the reference genomes' builds, and the cancer
+// types, gene panels and gene sets a study folder names but does not define, are added to the
+// scratch store as stand-ins, so that the checks needing the installation's lists are skipped
+// (validateData.py's --no_portal_checks) and every other check of the files still runs.
 import type { Db } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
 import { findGenePanelFiles } from '../reference/gene-panels.js';
@@ -9,7 +9,12 @@ import { dataFilePath, type MetaFile, type StudyDir } from '../study-dir.js';
 import { parseKeyValueFile } from '../text/key-value-file.js';
 import { TsvFile } from '../text/tsv.js';
 
+/** The genomes a study may name and their builds (study-format 6), for the MAF's NCBI_Build check. */
+const GENOME_BUILDS = [[1, 'hg19', 'GRCh37'], [2, 'hg38', 'GRCh38'], [3, 'mm10', 'GRCm38']] as const;
+
 export async function addAssumedReference(db: Db, study: StudyDir): Promise<void> {
+  for (const [id, name, build] of GENOME_BUILDS)
+    await db.run(sql`INSERT INTO reference_genome (reference_genome_id, name, build_name) SELECT ${id}, ${name}, ${build} WHERE NOT EXISTS (SELECT 1 FROM reference_genome WHERE name = ${name})`);
   const ofKind = (...kinds: MetaFile['kind'][]) => study.metas.filter((m) => kinds.includes(m.kind));
   const cancerTypeRows = await cellsOf(ofKind('cancer-type'), { noHeader: true });
   const definedTypes = new Set(cancerTypeRows.map((cells) => cells[0]?.toLowerCase()));
@@ -29,7 +34,8 @@ export async function addAssumedReference(db: Db, study: StudyDir): Promise<void
   }
 
   const gsva = ofKind('gsva-score', 'gsva-pvalue');
-  const version = gsva.map((m) => m.values.get('geneset_def_version')).find(Boolean);
+  // Without a version in any GSVA meta file, a stand-in: the load then names the missing key, not the store's lack of gene sets.
+  const version = gsva.length === 0 ? undefined : (gsva.map((m) => m.values.get('geneset_def_version')).find(Boolean) ?? '(assumed)');
   if (version) await db.run(sql`INSERT INTO info SELECT 'geneset_version', ${version} WHERE NOT EXISTS (SELECT 1 FROM info WHERE key = 'geneset_version')`);
   const genesets = (await cellsOf(gsva, {})).map((cells) => cells[0]);
   for (const id of new Set(genesets)) {

@@ -83,9 +83,11 @@ async function validateStudy(scratch: Db, genes: GeneResolver, dir: string, with
   if (!isFolder(dir)) return { dir, status: 'not run', reason: 'no such folder' };
   try {
     if (!withStore) {
-      const study = readStudyDir(dir, () => {});
+      let unreadable = false;
+      const study = readStudyDir(dir, () => (unreadable = true));
       const studyId = study.metas.find((m) => m.values.has('cancer_study_identifier'))?.values.get('cancer_study_identifier');
-      const isIncremental = study.metas.length > 0 && !study.metas.some((m) => m.kind === 'study');
+      // As load: a meta file that cannot be read may be the study's, so the folder is not taken as incremental.
+      const isIncremental = !unreadable && study.metas.length > 0 && !study.metas.some((m) => m.kind === 'study');
       if (isIncremental && !(await scratch.one(sql`SELECT 1 FROM cancer_study WHERE study_id = ${studyId ?? ''}`)))
         return { dir, status: 'not run', reason: 'an incremental folder (no meta_study file) is checked against its study: give --db <store>' };
       await addAssumedReference(scratch, study);

@@ -1,7 +1,7 @@
 // Copies a shared test study into a temporary folder so that a test can damage one file.
-import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { studyDir } from './store.js';
 
 export interface CopyOptions {
@@ -9,10 +9,12 @@ export interface CopyOptions {
   edit?: Record<string, (text: string) => string>;
   /** Only these meta files are kept (all are, when absent). */
   keepMetas?: readonly string[];
+  /** New files (path in the copy → text), written after the other changes; their folders are created. */
+  add?: Record<string, string | Uint8Array>;
 }
 
 /** A writable copy of a shared study, with some files changed or left out. */
-export function copyStudy(name: string, { edit = {}, keepMetas }: CopyOptions = {}): string {
+export function copyStudy(name: string, { edit = {}, keepMetas, add = {} }: CopyOptions = {}): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'duckportal-study-')), name);
   cpSync(studyDir(name), dir, { recursive: true });
   makeWritable(dir);
@@ -22,6 +24,10 @@ export function copyStudy(name: string, { edit = {}, keepMetas }: CopyOptions = 
   }
   if (keepMetas) {
     for (const file of readdirSync(dir)) if (/meta/.test(file) && !keepMetas.includes(file)) rmSync(join(dir, file));
+  }
+  for (const [file, text] of Object.entries(add)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
   }
   return dir;
 }
