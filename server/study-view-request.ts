@@ -2,7 +2,7 @@
 // checks of the endpoints whose body the reference validates).
 import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
-import { compileCohort, involvedStudyIds, type Cohort, type CompileOptions } from '../engine/filter/compile.js';
+import { compileCohort, type Cohort, type CompileOptions } from '../engine/filter/compile.js';
 import type { StudyViewFilter } from '../engine/filter/normalize.js';
 import { resolveSampleIdentifiers } from '../engine/queries/sample-identifiers.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
@@ -93,5 +93,5 @@ function checkStructuralVariantQueries(filters: NonNullable<StudyViewFilterBody[
  */
 export async function cohortOf(app: FastifyInstance, filter: StudyViewFilter, options?: CompileOptions): Promise<Cohort> {
   const identifiers = Array.isArray(filter.sampleIdentifiers) ? await resolveSampleIdentifiers(app.db, app.matrices, filter.sampleIdentifiers) : undefined;
-  return app.cohorts.resolve(compileCohort(filter, { ...options, identifiers }), involvedStudyIds(filter));
+  return app.cohorts.resolve(compileCohort(filter, { ...options, identifiers }));
 }

@@ -70,13 +70,11 @@ export class CohortCache {
     return this.entries.size;
   }
 
-  /**
-   * The same cohort read from its materialised table (whole-study cohorts are cheap as they are).
-   * `dependsOn`: the studies of its filter (default: the whole store).
-   */
-  async resolve(cohort: Cohort, dependsOn?: DependsOn): Promise<Cohort> {
+  /** The same cohort read from its materialised table (whole-study cohorts are cheap as they are). */
+  async resolve(cohort: Cohort): Promise<Cohort> {
     if (cohort.wholeStudies !== undefined) return cohort;
     const key = digestOf(cohort);
+    const dependsOn = cohort.dependsOn;
     let entry = this.entries.get(key);
     if (entry === undefined) {
       const created: Entry = { table: this.materialise(cohort), lastUsed: 0, dependsOn };
@@ -89,7 +87,7 @@ export class CohortCache {
     this.entries.set(key, entry);
     await this.evict();
     const { name, wholeStudyKeys } = await entry.table;
-    const table = sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${name}`)}`;
+    const table = Object.assign(sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${name}`)}`, { dependsOn });
     return wholeStudyKeys === undefined ? table : Object.assign(table, { wholeStudies: sql`SELECT unnest(${wholeStudyKeys}::INTEGER[])` });
   }
 

@@ -3,6 +3,7 @@
 // CONTRACT used by the Study View endpoints: compileCohort(filter, { omit }) → Fragment of
 // `SELECT sample_key ...`; `omit` drops one block for the "remove self" rules (3.17).
 import { raw, sql, type Fragment } from '../sql/sql.js';
+import type { DependsOn } from '../sql/study-stamps.js';
 import { compileCaseListFilter } from './case-lists.js';
 import { compileClinicalDataFilter } from './clinical-data.js';
 import { compileClinicalEventFilter } from './clinical-events.js';
@@ -155,9 +156,11 @@ const NEGATABLE = new Set<FilterItem['block']>([
 /**
  * A compiled cohort. `wholeStudies` (the study keys) is set when the cohort is every sample of
  * its studies (studyIds and no narrowing filter), so that queries can test a fact table's
- * study_key instead of probing each row's sample_key: see `inCohort`.
+ * study_key instead of probing each row's sample_key: see `inCohort`. `dependsOn`: the studies
+ * whose rows it reads (a filter's involved studies; undefined: the whole store), for what is
+ * kept of it across store generations (server/carry-over.ts).
  */
-export type Cohort = Fragment & { readonly wholeStudies?: Fragment };
+export type Cohort = Fragment & { readonly wholeStudies?: Fragment; readonly dependsOn?: DependsOn };
 
 export function compileCohort(filter: StudyViewFilter, options: CompileOptions = {}): Cohort {
   const { base, items } = normalizeStudyViewFilter(filter, options.identifiers);
@@ -174,7 +177,8 @@ export function compileCohort(filter: StudyViewFilter, options: CompileOptions =
       : part;
     cohort = sql`(SELECT sample_key FROM (${cohort})) INTERSECT (SELECT sample_key FROM (${set}))`;
   }
-  return narrowed || base.studyIds === undefined ? cohort : Object.assign(cohort, { wholeStudies: studies });
+  const dependsOn = involvedStudyIds(filter);
+  return narrowed || base.studyIds === undefined ? Object.assign(cohort, { dependsOn }) : Object.assign(cohort, { wholeStudies: studies, dependsOn });
 }
 
 /**

@@ -239,7 +239,7 @@ export function cohortSampleKeys(db: ReadOnlyDb, matrices: ProfileMatrices, coho
   const query = sql`SELECT s.sample_key::DOUBLE FROM sample s WHERE ${inCohort(cohort, 's')} ORDER BY ${order}`;
   const read = async () => Int32Array.from((await db.numericColumns(query))[0]);
   const params = JSON.stringify(query.params);
-  return params.length > KEPT_COHORT_PARAMS ? read() : matrices.keep(`cohort keys ${query.text} ${params}`, read, (keys) => keys.byteLength);
+  return params.length > KEPT_COHORT_PARAMS ? read() : matrices.keep(`cohort keys ${query.text} ${params}`, read, (keys) => keys.byteLength, cohort.dependsOn);
 }
 
 /** The marked positions (1s) as runs of consecutive positions, ascending: run i is firsts[i] … lasts[i]. */

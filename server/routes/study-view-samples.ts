@@ -4,7 +4,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { filteredSamplesJson } from '../../engine/queries/filtered-samples.js';
 import { sampleRows } from '../../engine/queries/samples.js';
-import { involvedStudyIds } from '../../engine/filter/compile.js';
 import { digestOf } from '../../engine/sql/sql.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { answerKey } from '../kept-answers.js';
@@ -26,11 +25,10 @@ export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     // Neither studyIds nor sampleIdentifiers: 400, as 2.3 recommends (the column store's answer is
     // undefined there, a SQL error or the whole database), and as the other Study View endpoints.
-    const filter = studyViewFilterOf(request.body);
-    const cohort = await cohortOf(app, filter, { negate: request.query.negateFilters === true });
+    const cohort = await cohortOf(app, studyViewFilterOf(request.body), { negate: request.query.negateFilters === true });
     // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
     if (wantsArrow(request)) return sendArrowStream(reply, sampleRows({ scope: { kind: 'cohort', cohort }, projection: 'ID' }));
     // The answer is JSON text already (SampleSchema's fields, tested against the goldens), in chunks.
-    return app.answers.send(request, reply, answerKey('filtered-samples', digestOf(cohort)), () => filteredSamplesJson(app.db, app.matrices, cohort), involvedStudyIds(filter));
+    return app.answers.send(request, reply, answerKey('filtered-samples', digestOf(cohort)), () => filteredSamplesJson(app.db, app.matrices, cohort), cohort.dependsOn);
   });
 };

@@ -2,7 +2,7 @@
 // sample-counts; tier ignored, always Agent), the Legacy rows (patient, sample) and the display flags.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compileInvolvedStudies, involvedStudyIds } from '../../engine/filter/compile.js';
+import { compileInvolvedStudies } from '../../engine/filter/compile.js';
 import {
   fetchPatientTreatmentReport, fetchPatientTreatmentRows, fetchSampleTreatmentReport, fetchSampleTreatmentRows,
   hasSampleTreatmentData, hasTreatmentData,
@@ -26,7 +26,7 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
   /** The filter's cohort and involved studies (every user of it validates its body, 2.3). */
   const scope = async (body: typeof StudyViewFilterSchema.static) => {
     const filter = validatedStudyViewFilter(body);
-    return { cohort: await cohortOf(app, filter), studies: compileInvolvedStudies(filter), studyIds: involvedStudyIds(filter) };
+    return { cohort: await cohortOf(app, filter), studies: compileInvolvedStudies(filter) };
   };
 
   app.post(
@@ -66,10 +66,10 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request, reply) => {
-      const { cohort, studies, studyIds } = await scope(request.body);
+      const { cohort, studies } = await scope(request.body);
       const tier = request.query.tier ?? 'Agent';
       return app.answers.send(request, reply, answerKey('treatments/patient', tier, digestOf(cohort), digestOf(studies)), async () =>
-        jsonArrayStream(reply, await fetchPatientTreatmentRows(app.db, tier, cohort, studies, app.cohorts)), studyIds);
+        jsonArrayStream(reply, await fetchPatientTreatmentRows(app.db, tier, cohort, studies, app.cohorts)), cohort.dependsOn);
     },
   );
 
@@ -82,10 +82,10 @@ export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request, reply) => {
-      const { cohort, studies, studyIds } = await scope(request.body);
+      const { cohort, studies } = await scope(request.body);
       const tier = request.query.tier ?? 'Agent';
       return app.answers.send(request, reply, answerKey('treatments/sample', tier, digestOf(cohort), digestOf(studies)), async () =>
-        jsonArrayStream(reply, await fetchSampleTreatmentRows(app.db, tier, cohort, studies, app.cohorts)), studyIds);
+        jsonArrayStream(reply, await fetchSampleTreatmentRows(app.db, tier, cohort, studies, app.cohorts)), cohort.dependsOn);
     },
   );
 
