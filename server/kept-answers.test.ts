@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from './config/limits.js';
 import { installHttp } from './plugins/http.js';
+import { carries } from './carry-over.js';
 import { KeptAnswers } from './kept-answers.js';
 
 /** A JSON array of n items, in 64 KB chunks; about 1 MB per 25,000 items, compressing ~10 fold. */
@@ -24,8 +25,9 @@ beforeAll(async () => {
   await installHttp(app, { limits: DEFAULT_LIMITS, loginRequired: false });
   answers = new KeptAnswers({ budgetBytes: 600_000 });
   const compute = (key: string) => computed.set(key, (computed.get(key) ?? 0) + 1);
-  // /answer/<n>: n items, as chunks or (?stream=1) a stream; ?fail=1: a stream failing halfway.
-  app.get<{ Params: { n: string }; Querystring: { stream?: string; fail?: string } }>('/answer/:n', async (request, reply) => {
+  // /answer/<n>: n items, as chunks or (?stream=1) a stream; ?fail=1: a stream failing halfway;
+  // ?study=<id>: read from that study only.
+  app.get<{ Params: { n: string }; Querystring: { stream?: string; fail?: string; study?: string } }>('/answer/:n', async (request, reply) => {
     const key = `${request.params.n}${request.query.fail !== undefined ? 'fail' : ''}`;
     return answers.send(request, reply, key, () => {
       compute(key);
@@ -37,7 +39,7 @@ beforeAll(async () => {
         })());
       }
       return request.query.stream !== undefined ? Readable.from(chunks) : chunks;
-    });
+    }, request.query.study === undefined ? undefined : [request.query.study]);
   });
 });
 afterAll(() => app.close());
@@ -96,5 +98,19 @@ describe('KeptAnswers', () => {
     expect(computed.get('20008')).toBe(1);
     await get('/answer/20001', 'gzip');
     expect(computed.get('20001')).toBe(2);
+  });
+
+  it("passes the answers read from unchanged studies to a later generation's", async () => {
+    for (const url of ['/answer/101?study=b', '/answer/102?study=a', '/answer/103']) await get(url, 'gzip');
+    const earlier = answers;
+    answers = new KeptAnswers({ budgetBytes: 600_000 });
+    try {
+      expect(answers.carryFrom(earlier, (dependsOn) => carries(dependsOn, new Set(['b'])))).toBe(1);
+      expect([answers.size, answers.carried]).toEqual([1, 1]);
+      for (const url of ['/answer/101?study=b', '/answer/102?study=a', '/answer/103']) expect(gunzipSync((await get(url, 'gzip')).rawPayload).equals(expected(Number(url.slice(8, 11))))).toBe(true);
+      expect([101, 102, 103].map((n) => computed.get(String(n)))).toEqual([1, 2, 2]);
+    } finally {
+      answers = earlier;
+    }
   });
 });
