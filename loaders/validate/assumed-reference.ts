@@ -34,7 +34,8 @@ export async function addAssumedReference(db: Db, study: StudyDir): Promise<void
   }
 
   const gsva = ofKind('gsva-score', 'gsva-pvalue');
-  // Without a version in any GSVA meta file, a stand-in: the load then names the missing key, not the store's lack of gene sets.
+  // GSVA metas without a version get a stand-in: the load then names the missing key, not the
+  // store's lack of gene sets.
   const version = gsva.length === 0 ? undefined : (gsva.map((m) => m.values.get('geneset_def_version')).find(Boolean) ?? '(assumed)');
   if (version) await db.run(sql`INSERT INTO info SELECT 'geneset_version', ${version} WHERE NOT EXISTS (SELECT 1 FROM info WHERE key = 'geneset_version')`);
   const genesets = (await cellsOf(gsva, {})).map((cells) => cells[0]);

@@ -18,7 +18,7 @@
 //   without a warning (skip-tally.ts:36, a Silent mutation) has a test of its own (exit 0).
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../engine/sql/db.js';
 import { raw, sql } from '../../engine/sql/sql.js';
@@ -663,7 +663,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function expectValidation(rule: Rule): Promise<void> {
   const dir = copyStudy(STUDY, rule);
-  const v = await validateStudies([dir], rule.store ? { store: stores[rule.store] } : {});
+  const v = await validateStudies([dir], rule.store ? { store: stores[rule.store] } : {}).finally(() => rmSync(dirname(dir), { recursive: true, force: true }));
   const [study] = v.studies;
   const shown = (text: string) => text.replaceAll(dir, '<dir>');
   const errors = (study.report?.errors ?? []).map((e) => shown(e.message));
