@@ -66,9 +66,9 @@ function dataFile(meta: Record<string, string>, rows: string[][], keep = BASE_ME
   return withFiles({ 'meta_x.txt': { ...profile, ...meta }, 'data_x.txt': tsv(...rows) }, keep);
 }
 const type = (gat: string, datatype: string) => ({ genetic_alteration_type: gat, datatype });
-/** A clinical file with its 4+1 header (attributes STRING unless `types` says). */
-function clinical(columns: string[], rows: string[][], types: Record<string, string> = {}): string {
-  const header = [columns, columns, columns.map((c) => types[c] ?? 'STRING'), columns.map(() => '1')].map((r) => [`#${r[0]}`, ...r.slice(1)]);
+/** A clinical file with its 4+1 header (every attribute a STRING). */
+function clinical(columns: string[], rows: string[][]): string {
+  const header = [columns, columns, columns.map(() => 'STRING'), columns.map(() => '1')].map((r) => [`#${r[0]}`, ...r.slice(1)]);
   return tsv(...header, columns, ...rows);
 }
 const cells = (line: string) => line.split('\t');
@@ -80,8 +80,8 @@ const samples = (text: string, keepMetas = BASE_METAS): CopyOptions => ({ keepMe
 const INCREMENTAL = ['meta_clinical_samples.txt'];
 
 const SEG_HEADER = ['ID', 'chrom', 'loc.start', 'loc.end', 'num.mark', 'seg.mean'];
-const segMeta = (genome = 'hg38', file = 'data_seg.txt') => ({
-  cancer_study_identifier: STUDY, ...type('COPY_NUMBER_ALTERATION', 'SEG'), reference_genome_id: genome, description: 'segments', data_filename: file,
+const segMeta = (genome = 'hg38') => ({
+  cancer_study_identifier: STUDY, ...type('COPY_NUMBER_ALTERATION', 'SEG'), reference_genome_id: genome, description: 'segments', data_filename: 'data_seg.txt',
 });
 const segments = (rows: string[][], genome = 'hg38', keep = BASE_METAS): CopyOptions =>
   withFiles({ 'meta_seg.txt': segMeta(genome), 'data_seg.txt': tsv(SEG_HEADER, ...rows) }, keep);
