@@ -9,6 +9,7 @@ export default defineConfig({
     exclude: ['node_modules/**', '.duckportal/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
