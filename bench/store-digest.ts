@@ -1,7 +1,7 @@
 // A store's digest: per table, the row count and an order-independent hash of every row (the sum
 // of DuckDB's hash of each row), computed in SQL. Two stores with equal digests hold the same rows,
-// keys included. A study's import_date (when it was loaded) is left out, so that two loads of the
-// same files compare equal. The hashes are DuckDB's: a new DuckDB version may change them.
+// keys included. A study's import_date (when it was loaded) and its load stamp (a new UUID each
+// load: engine/sql/study-stamps.ts) are left out, so that two loads of the same files compare equal. The hashes are DuckDB's: a new DuckDB version may change them.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Db } from '../engine/sql/db.js';
@@ -10,7 +10,7 @@ import { raw, sql } from '../engine/sql/sql.js';
 export type StoreDigest = Record<string, { rows: number; hash: string }>;
 
 /** Columns that differ between two loads of the same files. */
-const VOLATILE_COLUMNS = ['import_date'];
+const VOLATILE_COLUMNS = ['import_date', 'stamp'];
 
 export async function storeDigest(db: Db): Promise<StoreDigest> {
   const tables = await db.all<{ table_name: string; volatile: string[] }>(sql`
