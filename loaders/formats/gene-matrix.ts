@@ -209,13 +209,21 @@ async function ingestCells(ctx: StudyContext, file: string, profileKey: number, 
     SELECT unnest(${scan.rows.r}::BIGINT[]) AS r, unnest(${scan.rows.first}::VARCHAR[]) AS first_cell, unnest(${scan.rows.entrez}::INTEGER[]) AS entrez_gene_id`);
   await db.run(sql`CREATE OR REPLACE TEMP TABLE matrix_cols AS
     SELECT unnest(${scan.positions}::INTEGER[]) AS pos, unnest(${scan.sampleKeys}::INTEGER[]) AS sample_key`);
+  // A line DuckDB cannot read (not UTF-8, too long) is set aside in matrix_rejects and reported
+  // with its line number: an error of the statement would abort the load's transaction, and every
+  // later statement would fail with DuckDB's "transaction is aborted" instead of this file's error.
+  await db.exec('DROP TABLE IF EXISTS matrix_rejects; DROP TABLE IF EXISTS matrix_reject_scans');
   try {
     await db.run(sql`CREATE OR REPLACE TEMP TABLE matrix_lines AS
       SELECT line FROM read_csv(${file}, delim = ${LINE_DELIMITER}, quote = '', escape = '', header = false, skip = ${scan.headerLine},
-        columns = {'line': 'VARCHAR'}, auto_detect = false, strict_mode = false, max_line_size = ${maxLine})`);
+        columns = {'line': 'VARCHAR'}, auto_detect = false, strict_mode = false, max_line_size = ${maxLine},
+        store_rejects = true, rejects_table = 'matrix_rejects', rejects_scan = 'matrix_reject_scans')`);
   } catch (error) {
     throw new LoadError({ file }, `cannot read the matrix: ${(error as Error).message.split('\n')[0]}`);
   }
+  const rejected = await db.one<{ line: number; message: string }>(sql`SELECT line::INTEGER AS line, error_message AS message FROM matrix_rejects ORDER BY line LIMIT 1`);
+  await db.exec('DROP TABLE matrix_rejects; DROP TABLE matrix_reject_scans');
+  if (rejected) throw new LoadError({ file, line: rejected.line }, `cannot read the matrix: ${rejected.message}`);
   // Rows a transaction inserts get row ids from a large offset (beyond 2^53: kept as text here),
   // in insertion (file) order.
   const base = (await db.one<{ base: string }>(sql`SELECT min(rowid)::VARCHAR AS base FROM matrix_lines`))?.base ?? '0';
