@@ -77,7 +77,8 @@ export function involvedStudyIds(filter: { studyIds?: readonly string[]; sampleI
   let ids = studiesOfLists.get(list);
   if (ids === undefined) {
     const distinct = new Set<string>();
-    for (const i of list) distinct.add(i.studyId);
+    // Malformed items (the engine's callers may pass lists no schema checked) name no study.
+    for (const i of list) if (typeof i?.studyId === 'string') distinct.add(i.studyId);
     studiesOfLists.set(list, (ids = Object.freeze([...distinct])));
   }
   return ids;
