@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../engine/sql/db.js';
 import { raw, sql } from '../../engine/sql/sql.js';
-import type { RowValues } from './table-writer.js';
+import { tableColumns, type RowValues } from './table-writer.js';
 
 const NULL = '\\N';
 const FLUSH_LINES = 4_096;
@@ -35,10 +35,7 @@ export class BulkWriter {
 
   /** `orderBy` (a constant column list) sorts the rows as they go in, for zone-map pruning. */
   static async open(db: Db, table: string, orderBy?: string): Promise<BulkWriter> {
-    const columns = await db.all<{ name: string; type: string }>(
-      sql`SELECT column_name AS name, data_type AS type FROM duckdb_columns() WHERE table_name = ${table} AND schema_name = 'main' ORDER BY column_index`,
-    );
-    if (columns.length === 0) throw new Error(`no table ${table}`);
+    const columns = await tableColumns(db, table);
     const dir = mkdtempSync(join(tmpdir(), 'duckportal-bulk-'));
     return new BulkWriter(db, table, columns, dir, openSync(join(dir, 'rows.tsv'), 'w'), orderBy);
   }

@@ -25,6 +25,17 @@ const APPENDERS: Record<string, Append> = {
   JSON: (a, v) => a.appendVarchar(String(v)),
 };
 
+/**
+ * A store table's columns in order, with their types. pragma_table_info reads one table's entry
+ * (~2.5 ms), where duckdb_columns() lists the whole catalog (~9 ms): a small load opens a dozen
+ * writers, and the validate tests load a hundred and more small studies.
+ */
+export async function tableColumns(db: Db, table: string): Promise<{ name: string; type: string }[]> {
+  const columns = await db.all<{ name: string; type: string }>(sql`SELECT name, type FROM pragma_table_info(${table})`);
+  if (columns.length === 0) throw new Error(`no table ${table}`);
+  return columns;
+}
+
 export class TableWriter implements RowSink {
   private count = 0;
 
@@ -35,14 +46,10 @@ export class TableWriter implements RowSink {
   ) {}
 
   static async open(db: Db, table: string): Promise<TableWriter> {
-    const columns = await db.all<{ column_name: string; data_type: string }>(
-      sql`SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ${table} AND schema_name = 'main' ORDER BY column_index`,
-    );
-    if (columns.length === 0) throw new Error(`no table ${table}`);
-    const specs = columns.map((c) => {
-      const append = APPENDERS[c.data_type];
-      if (!append) throw new Error(`TableWriter: unsupported type ${c.data_type} of ${table}.${c.column_name}`);
-      return { name: c.column_name, append };
+    const specs = (await tableColumns(db, table)).map((c) => {
+      const append = APPENDERS[c.type];
+      if (!append) throw new Error(`TableWriter: unsupported type ${c.type} of ${table}.${c.name}`);
+      return { name: c.name, append };
     });
     return new TableWriter(table, await db.appender(table), specs);
   }
