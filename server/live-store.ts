@@ -63,8 +63,8 @@ export class Generation {
     };
   }
 
-  /** Closes the generation once nothing holds it; `closeDb`: its store too (false: the owner's). */
-  retire(closeDb: boolean): Promise<void> {
+  /** Closes the generation, its resident state and its store, once nothing holds it. */
+  retire(): Promise<void> {
     return new Promise((done) => {
       let closing = false;
       const close = () => {
@@ -72,7 +72,7 @@ export class Generation {
           if (this.holders > 0 || closing) return;
           closing = true;
           await closeResident(this.resident);
-          if (closeDb) this.db.close();
+          this.db.close();
           done();
         }, CLOSE_GRACE_MS).unref();
       };
@@ -144,7 +144,7 @@ export class LiveStore {
     this.closed = true;
     clearInterval(this.timer);
     await this.checking;
-    if (this.path !== undefined) await this.generation.retire(true);
+    if (this.path !== undefined) await this.generation.retire();
   }
 
   private async swapIfChanged(): Promise<void> {
@@ -175,9 +175,9 @@ export class LiveStore {
       const what = warmed === undefined ? ['reference data changed'] : [changed.length > 0 ? `changed: ${changed.join(', ')}` : '', removed.length > 0 ? `deleted: ${removed.join(', ')}` : ''];
       const kept = `carried over from generation ${old.number}: ${carried.lookups + late.lookups} lookups, ${carried.cohorts + late.cohorts} cohorts, ${carried.answers + late.answers} answers`;
       options.log?.(`${describe(next)}; ${[...what, kept].filter(Boolean).join('; ')}`);
-      void old.retire(true);
+      void old.retire();
     } catch (error) {
-      if (next !== undefined && this.generation !== next) void next.retire(true);
+      if (next !== undefined && this.generation !== next) void next.retire();
       if (!this.closed) options.log?.(`${path}: a new generation could not be opened (${error instanceof Error ? error.message : String(error)}); still serving generation ${old.number}`);
     }
   }
