@@ -65,6 +65,20 @@ describe('ProfileMatrices.carryFrom', () => {
       db.close();
     }
   });
+
+  it('keeps what it takes over within its own budget, least recently used dropped first', async () => {
+    const db = await Db.open(':memory:', { schema: '' });
+    try {
+      const earlier = new ProfileMatrices(db, stats, { budget: 100 });
+      const later = new ProfileMatrices(db, stats, { budget: 25 });
+      for (const key of ['oldest', 'older', 'newest']) await earlier.keep(key, async () => key, () => 10, ['b']);
+      expect(later.carryFrom(earlier, () => true)).toBe(3);
+      expect(later.keys()).toEqual(['older', 'newest']);
+      expect(later.usage()).toEqual({ entries: 2, bytes: 20 });
+    } finally {
+      db.close();
+    }
+  });
 });
 
 describe('CohortCache.carryFrom', () => {

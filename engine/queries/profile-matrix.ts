@@ -226,6 +226,7 @@ export class ProfileMatrices {
       carried++;
     }
     this.carried += carried;
+    this.shrink();
     return carried;
   }
 
@@ -248,9 +249,7 @@ export class ProfileMatrices {
 
   /** The entries kept now and the bytes they take (entries still being read count once read). */
   usage(): { entries: number; bytes: number } {
-    let bytes = 0;
-    for (const e of this.entries.values()) bytes += e.bytes;
-    return { entries: this.entries.size, bytes };
+    return { entries: this.entries.size, bytes: this.keptBytes() };
   }
 
   /** Each entry kept now (its key and bytes), least recently used first, and the budget. */
@@ -265,9 +264,13 @@ export class ProfileMatrices {
 
   /** The share of the budget the entries kept now take (entries still being read count once read). */
   keptShare(): number {
+    return this.keptBytes() / this.budget;
+  }
+
+  private keptBytes(): number {
     let total = 0;
     for (const e of this.entries.values()) total += e.bytes;
-    return total / this.budget;
+    return total;
   }
 
   /** The entry of `key`, now the most recently used. */
@@ -285,9 +288,8 @@ export class ProfileMatrices {
    * reading) last: it goes only if over the budget alone. A request holding a dropped entry
    * keeps it until it answers.
    */
-  private shrink(grown: ResidentProfile | ResidentValue<unknown>): void {
-    let total = 0;
-    for (const e of this.entries.values()) total += e.bytes;
+  private shrink(grown?: ResidentProfile | ResidentValue<unknown>): void {
+    let total = this.keptBytes();
     const order = [...this.entries].sort(([, a], [, b]) => Number(a === grown) - Number(b === grown));
     for (const [key, e] of order) {
       if (total <= this.budget) break;

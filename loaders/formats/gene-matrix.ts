@@ -18,6 +18,8 @@ const FEATURE_COLUMNS = new Set(['gene symbol', 'hugo_symbol', 'entrez_gene_id',
 /** DuckDB reads each line as one field split on this byte, which a matrix never holds. */
 const LINE_DELIMITER = '\u0001';
 const DUCKDB_MAX_LINE = 2_097_152;
+/** Unreadable lines DuckDB's reject table keeps of one matrix (millions of them would fill it). */
+const REJECTS_KEPT = 100;
 /** Cells split and inserted per statement (DUCKPORTAL_MATRIX_SLICE_CELLS: less memory, more statements). */
 const cellsPerSlice = () => Number(process.env.DUCKPORTAL_MATRIX_SLICE_CELLS ?? 4_000_000);
 
@@ -212,18 +214,26 @@ async function ingestCells(ctx: StudyContext, file: string, profileKey: number, 
   // A line DuckDB cannot read (not UTF-8, too long) is set aside in matrix_rejects and reported
   // with its line number: an error of the statement would abort the load's transaction, and every
   // later statement would fail with DuckDB's "transaction is aborted" instead of this file's error.
-  await db.exec('DROP TABLE IF EXISTS matrix_rejects; DROP TABLE IF EXISTS matrix_reject_scans');
-  try {
-    await db.run(sql`CREATE OR REPLACE TEMP TABLE matrix_lines AS
-      SELECT line FROM read_csv(${file}, delim = ${LINE_DELIMITER}, quote = '', escape = '', header = false, skip = ${scan.headerLine},
-        columns = {'line': 'VARCHAR'}, auto_detect = false, strict_mode = false, max_line_size = ${maxLine},
-        store_rejects = true, rejects_table = 'matrix_rejects', rejects_scan = 'matrix_reject_scans')`);
-  } catch (error) {
-    throw new LoadError({ file }, `cannot read the matrix: ${(error as Error).message.split('\n')[0]}`);
+  const readLines = async (rejectsLimit: number, parallel: boolean) => {
+    await db.exec('DROP TABLE IF EXISTS matrix_rejects; DROP TABLE IF EXISTS matrix_reject_scans');
+    try {
+      await db.run(sql`CREATE OR REPLACE TEMP TABLE matrix_lines AS
+        SELECT line FROM read_csv(${file}, delim = ${LINE_DELIMITER}, quote = '', escape = '', header = false, skip = ${scan.headerLine},
+          columns = {'line': 'VARCHAR'}, auto_detect = false, strict_mode = false, max_line_size = ${maxLine}, parallel = ${parallel},
+          store_rejects = true, rejects_table = 'matrix_rejects', rejects_scan = 'matrix_reject_scans', rejects_limit = ${rejectsLimit})`);
+    } catch (error) {
+      throw new LoadError({ file }, `cannot read the matrix: ${(error as Error).message.split('\n')[0]}`);
+    }
+    const rejected = await db.one<{ line: number; message: string }>(sql`SELECT line::INTEGER AS line, error_message AS message FROM matrix_rejects ORDER BY line LIMIT 1`);
+    await db.exec('DROP TABLE matrix_rejects; DROP TABLE matrix_reject_scans');
+    return rejected;
+  };
+  // The parallel read keeps a bounded number of rejects, not necessarily the earliest; only when
+  // there is one is the file read again in order, to report its first unreadable line.
+  if (await readLines(REJECTS_KEPT, true)) {
+    const first = await readLines(1, false);
+    if (first) throw new LoadError({ file, line: first.line }, `cannot read the matrix: ${first.message}`);
   }
-  const rejected = await db.one<{ line: number; message: string }>(sql`SELECT line::INTEGER AS line, error_message AS message FROM matrix_rejects ORDER BY line LIMIT 1`);
-  await db.exec('DROP TABLE matrix_rejects; DROP TABLE matrix_reject_scans');
-  if (rejected) throw new LoadError({ file, line: rejected.line }, `cannot read the matrix: ${rejected.message}`);
   // Rows a transaction inserts get row ids from a large offset (beyond 2^53: kept as text here),
   // in insertion (file) order.
   const base = (await db.one<{ base: string }>(sql`SELECT min(rowid)::VARCHAR AS base FROM matrix_lines`))?.base ?? '0';
