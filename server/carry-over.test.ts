@@ -106,6 +106,12 @@ describe('CohortCache.carryFrom', () => {
       expect(await later.db.all(sql`SELECT sample_key FROM (${b})`)).toEqual([{ sample_key: 3 }]);
       expect((await later.cache.resolve(of('a', 's1'))).text).not.toBe(a.text);
       expect(later.cache.size).toBe(2);
+      // A cohort computed in memory passes with its keys; its table is written in the next generation when first read.
+      await earlier.cache.resolve(of('b', 's2'), async () => ({ keys: Int32Array.of(2) }));
+      expect(await later.cache.carryFrom(earlier.cache, (dependsOn) => carries(dependsOn, new Set(['b'])))).toBe(1);
+      const carried = await later.cache.resolve(of('b', 's2'), () => Promise.reject(new Error('computed again')));
+      expect([...carried.sampleKeys!]).toEqual([2]);
+      expect(await later.db.all(sql`SELECT sample_key FROM (${carried})`)).toEqual([{ sample_key: 2 }]);
     } finally {
       for (const { db, cache } of [earlier, later]) {
         await cache.close();

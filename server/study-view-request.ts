@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
 import { compileCohort, type Cohort, type CompileOptions } from '../engine/filter/compile.js';
 import type { StudyViewFilter } from '../engine/filter/normalize.js';
+import { cohortKeys } from '../engine/queries/cohort-keys.js';
 import { resolveSampleIdentifiers } from '../engine/queries/sample-identifiers.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
 
@@ -89,9 +90,11 @@ function checkStructuralVariantQueries(filters: NonNullable<StudyViewFilterBody[
 
 /**
  * The filter's cohort, compiled (its sampleIdentifiers resolved in memory first) and then read
- * from (or written to) the app's cohort cache.
+ * from the app's cohort cache, or computed in memory and written to it.
  */
 export async function cohortOf(app: FastifyInstance, filter: StudyViewFilter, options?: CompileOptions): Promise<Cohort> {
-  const identifiers = Array.isArray(filter.sampleIdentifiers) ? await resolveSampleIdentifiers(app.db, app.matrices, filter.sampleIdentifiers) : undefined;
-  return app.cohorts.resolve(compileCohort(filter, { ...options, identifiers }));
+  const { db, matrices } = app;
+  const identifiers = Array.isArray(filter.sampleIdentifiers) ? await resolveSampleIdentifiers(db, matrices, filter.sampleIdentifiers) : undefined;
+  const cohort = compileCohort(filter, { ...options, identifiers });
+  return app.cohorts.resolve(cohort, () => cohortKeys(db, matrices, cohort.plan!));
 }

@@ -38,6 +38,24 @@ describe('CohortCache', () => {
     await cache.close();
   });
 
+  it('keeps the keys of a cohort computed in memory, and writes its table only when a statement first reads it', async () => {
+    const cache = await CohortCache.open(db);
+    let computed = 0;
+    const resident = async () => (computed++, { keys: Int32Array.of(1, 3) });
+    const cohort = await cache.resolve(identifiers('s3', 's1'), resident);
+    expect([...cohort.sampleKeys!]).toEqual([1, 3]);
+    expect(await tables()).toBe(0);
+    const [a, b] = await Promise.all([keys(cohort), db.all(sql`SELECT count(*) AS n FROM sample s WHERE ${inCohort(cohort, 's')}`)]);
+    expect(a).toEqual([1, 3]);
+    expect(b).toEqual([{ n: 2 }]);
+    expect(await tables()).toBe(1);
+    // The same filter again: neither computed nor written again.
+    expect(await keys(await cache.resolve(identifiers('s3', 's1'), resident))).toEqual([1, 3]);
+    expect(computed).toBe(1);
+    expect(await tables()).toBe(1);
+    await cache.close();
+  });
+
   it('marks a cohort holding every sample of its studies as whole studies', async () => {
     const cache = await CohortCache.open(db);
     const all = await cache.resolve(identifiers('s1', 's2', 's3'));

@@ -1,6 +1,7 @@
 // Materialised cohorts. The Study View sends a dozen requests with the same StudyViewFilter on
 // every click; the first computes the cohort's sample keys into a table of a scratch database, the
-// others read that table. A generation of the store never changes, so an entry never goes stale; the
+// others read that table. A cohort computed in memory (engine/queries/cohort-keys.ts) keeps its keys,
+// and its table is written only when a statement first reads it (`needing`). A generation of the store never changes, so an entry never goes stale; the
 // least recently used entries are dropped beyond `capacity`, once unused for a minute (a request
 // still reading a table must not lose it). A cohort found to hold every sample of its studies
 // (a filter that excludes nothing, or a sampleIdentifiers list of a whole study) is marked
@@ -13,7 +14,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../sql/db.js';
-import { digestOf, raw, sql, type Fragment } from '../sql/sql.js';
+import { digestOf, needing, raw, sql, type Before, type Fragment } from '../sql/sql.js';
 import type { DependsOn } from '../sql/study-stamps.js';
 import type { Cohort } from './compile.js';
 
@@ -31,6 +32,18 @@ export interface CohortCacheOptions {
 
 interface Materialised {
   name: string;
+  /** Set when the cohort is every sample of these studies. */
+  wholeStudyKeys?: number[];
+  /** The sample keys, ascending, when they were computed in memory. */
+  keys?: Int32Array;
+  /** Then the table is written from them the first time a statement reads it (most Study View answers read only the keys). */
+  written?: Before;
+}
+
+/** A cohort's sample keys computed in memory (engine/queries/cohort-keys.ts). */
+export interface ResidentCohort {
+  /** Ascending. */
+  keys: Int32Array;
   /** Set when the cohort is every sample of these studies. */
   wholeStudyKeys?: number[];
 }
@@ -70,14 +83,17 @@ export class CohortCache {
     return this.entries.size;
   }
 
-  /** The same cohort read from its materialised table (whole-study cohorts are cheap as they are). */
-  async resolve(cohort: Cohort): Promise<Cohort> {
+  /**
+   * The same cohort read from its materialised table (whole-study cohorts are cheap as they are).
+   * `resident`: computes its keys in memory, the table then being written from them.
+   */
+  async resolve(cohort: Cohort, resident?: () => Promise<ResidentCohort>): Promise<Cohort> {
     if (cohort.wholeStudies !== undefined) return cohort;
     const key = digestOf(cohort);
     const dependsOn = cohort.dependsOn;
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      const created: Entry = { table: this.materialise(cohort), lastUsed: 0, dependsOn };
+      const created: Entry = { table: resident ? this.fromKeys(resident) : this.materialise(cohort), lastUsed: 0, dependsOn };
       created.table.then((m) => (created.settled = m), () => this.entries.delete(key));
       entry = created;
     } else {
@@ -86,8 +102,9 @@ export class CohortCache {
     entry.lastUsed = Date.now();
     this.entries.set(key, entry);
     await this.evict();
-    const { name, wholeStudyKeys } = await entry.table;
-    const table = Object.assign(sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${name}`)}`, { dependsOn });
+    const { name, wholeStudyKeys, keys, written } = await entry.table;
+    const select = sql`SELECT sample_key FROM ${raw(`${SCHEMA}.${name}`)}`;
+    const table = Object.assign(written ? needing(select, written) : select, { dependsOn, sampleKeys: keys });
     return wholeStudyKeys === undefined ? table : Object.assign(table, { wholeStudies: sql`SELECT unnest(${wholeStudyKeys}::INTEGER[])` });
   }
 
@@ -101,6 +118,13 @@ export class CohortCache {
     for (const [key, entry] of [...earlier.entries]) {
       const materialised = entry.settled;
       if (materialised === undefined || !valid(entry.dependsOn) || this.entries.has(key)) continue;
+      if (materialised.keys !== undefined) {
+        const { name, wholeStudyKeys, keys } = materialised;
+        const written = { name, wholeStudyKeys, keys, written: this.writer(name, keys) };
+        this.entries.set(key, { table: Promise.resolve(written), lastUsed: entry.lastUsed, dependsOn: entry.dependsOn, settled: written });
+        carried++;
+        continue;
+      }
       const table = raw(`${SCHEMA}.${materialised.name}`);
       // The earlier cache may drop the table meanwhile: then it is not carried.
       const keys = await earlier.db.numericColumns(sql`SELECT sample_key::DOUBLE FROM ${table}`).then(([k]) => k ?? new Float64Array(0), () => undefined);
@@ -149,6 +173,18 @@ export class CohortCache {
         coalesce(bool_and(n = (SELECT count(*) FROM sample x WHERE x.study_key = studies.study_key)), false) AS whole
       FROM studies`);
     return { name, wholeStudyKeys: whole?.whole && whole.keys !== null ? whole.keys : undefined };
+  }
+
+  private async fromKeys(resident: () => Promise<ResidentCohort>): Promise<Materialised> {
+    const { keys, wholeStudyKeys } = await resident();
+    const name = `c${++tablesMade}`;
+    return { name, wholeStudyKeys, keys, written: this.writer(name, keys) };
+  }
+
+  /** Writes a cohort's table from its keys (ascending), once, when first asked to. */
+  private writer(name: string, keys: Int32Array): Before {
+    let written: Promise<void> | undefined;
+    return () => (written ??= this.db.run(sql`CREATE TABLE ${raw(`${SCHEMA}.${name}`)} AS SELECT unnest(${Array.from(keys)}::INTEGER[]) AS sample_key`));
   }
 
   private async evict(): Promise<void> {

@@ -154,32 +154,54 @@ const NEGATABLE = new Set<FilterItem['block']>([
   'clinicalDataFilters', 'customDataFilters', 'namespaceDataFilters', 'genomicDataFilters', 'genericAssayDataFilters', 'mutationDataFilters',
 ]);
 
+/** One filter item of a cohort, with the SQL of its sample set (inverted when `negated`). */
+export interface PlannedItem { item: FilterItem; set: Fragment; negated: boolean }
+
+/**
+ * What a cohort is made of: the base set (3.3), the involved studies and the sample set of each
+ * item that restricts it (omitted items and items without restriction left out). The SQL below is
+ * built from it; engine/queries/cohort-keys.ts computes the same keys in memory from it.
+ */
+export interface CohortPlan {
+  base: Base;
+  baseSet: Fragment;
+  studies: Fragment;
+  items: readonly PlannedItem[];
+}
+
+export function planCohort(filter: StudyViewFilter, options: CompileOptions = {}): CohortPlan {
+  const { base, items } = normalizeStudyViewFilter(filter, options.identifiers);
+  const studies = compileBaseStudies(base);
+  const planned: PlannedItem[] = [];
+  for (const item of items) {
+    if (isOmitted(item, options.omit)) continue;
+    const part = compileItem(item, studies);
+    if (part === undefined) continue;
+    const negated = options.negate === true && NEGATABLE.has(item.block);
+    const set = negated ? sql`SELECT sample_key FROM sample WHERE study_key IN (${studies}) EXCEPT (SELECT sample_key FROM (${part}))` : part;
+    planned.push({ item, set, negated });
+  }
+  return { base, baseSet: compileBase(base), studies, items: planned };
+}
+
 /**
  * A compiled cohort. `wholeStudies` (the study keys) is set when the cohort is every sample of
  * its studies (studyIds and no narrowing filter), so that queries can test a fact table's
  * study_key instead of probing each row's sample_key: see `inCohort`. `dependsOn`: the studies
  * whose rows it reads (a filter's involved studies; undefined: the whole store), for what is
- * kept of it across store generations (server/carry-over.ts).
+ * kept of it across store generations (server/carry-over.ts). `plan`: what it was compiled from;
+ * `sampleKeys`: its sample keys, ascending, where they were computed in memory (cohort-cache.ts).
  */
-export type Cohort = Fragment & { readonly wholeStudies?: Fragment; readonly dependsOn?: DependsOn };
+export type Cohort = Fragment & { readonly wholeStudies?: Fragment; readonly dependsOn?: DependsOn; readonly plan?: CohortPlan; readonly sampleKeys?: Int32Array };
 
 export function compileCohort(filter: StudyViewFilter, options: CompileOptions = {}): Cohort {
-  const { base, items } = normalizeStudyViewFilter(filter, options.identifiers);
-  const studies = compileBaseStudies(base);
-  let cohort = compileBase(base);
-  let narrowed = base.sampleIdentifiers !== undefined;
-  for (const item of items) {
-    if (isOmitted(item, options.omit)) continue;
-    const part = compileItem(item, studies);
-    if (part === undefined) continue;
-    narrowed = true;
-    const set = options.negate && NEGATABLE.has(item.block)
-      ? sql`SELECT sample_key FROM sample WHERE study_key IN (${studies}) EXCEPT (SELECT sample_key FROM (${part}))`
-      : part;
-    cohort = sql`(SELECT sample_key FROM (${cohort})) INTERSECT (SELECT sample_key FROM (${set}))`;
-  }
+  const plan = planCohort(filter, options);
+  const cohort = plan.items.reduce((a, { set }) => sql`(SELECT sample_key FROM (${a})) INTERSECT (SELECT sample_key FROM (${set}))`, sql`${plan.baseSet}`);
+  const narrowed = plan.base.sampleIdentifiers !== undefined || plan.items.length > 0;
   const dependsOn = involvedStudyIds(filter);
-  return narrowed || base.studyIds === undefined ? Object.assign(cohort, { dependsOn }) : Object.assign(cohort, { wholeStudies: studies, dependsOn });
+  return narrowed || plan.base.studyIds === undefined
+    ? Object.assign(cohort, { dependsOn, plan })
+    : Object.assign(cohort, { wholeStudies: plan.studies, dependsOn, plan });
 }
 
 /**

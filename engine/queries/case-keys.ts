@@ -235,11 +235,19 @@ const KEPT_COHORT_PARAMS = 10_000;
  * lookups. Shared: callers do not change them.
  */
 export function cohortSampleKeys(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, options: { byStudy?: boolean } = {}): Promise<Int32Array> {
+  if (cohort.sampleKeys !== undefined) return options.byStudy ? byStudyOrder(db, matrices, cohort.sampleKeys) : Promise.resolve(cohort.sampleKeys);
   const order = options.byStudy ? sql`s.study_key, s.sample_key` : sql`s.sample_key`;
   const query = sql`SELECT s.sample_key::DOUBLE FROM sample s WHERE ${inCohort(cohort, 's')} ORDER BY ${order}`;
   const read = async () => Int32Array.from((await db.numericColumns(query))[0]);
   const params = JSON.stringify(query.params);
   return params.length > KEPT_COHORT_PARAMS ? read() : matrices.keep(`cohort keys ${query.text} ${params}`, read, (keys) => keys.byteLength, cohort.dependsOn);
+}
+
+/** Ascending sample keys in study key order, then sample key. */
+async function byStudyOrder(db: ReadOnlyDb, matrices: ProfileMatrices, keys: Int32Array): Promise<Int32Array> {
+  const studyOf = await sampleStudies(db, matrices);
+  const { order } = groupedByKey(Array.from(keys, (key) => studyOf[key]));
+  return Int32Array.from(order, (i) => keys[i]);
 }
 
 /** The marked positions (1s) as runs of consecutive positions, ascending: run i is firsts[i] … lasts[i]. */

@@ -13,7 +13,7 @@ import { Turns } from '../turns.js';
 import { ArrowBatches, type ArrowRows, type Columns } from './arrow-chunks.js';
 import { checkDoubleTypes, concatenate, doubleColumns } from './numeric-chunks.js';
 import { timed } from './query-timer.js';
-import { toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
+import { readyToRun, toDuckDbParams, toDuckDbTypes, type Sql } from './sql.js';
 
 export type Row = Record<string, unknown>;
 
@@ -115,7 +115,7 @@ export class Db {
   succeeds(query: Sql): Promise<boolean> {
     let running = this.checksRunning.get(query.text);
     if (running === undefined) {
-      this.checksRunning.set(query.text, (running = this.check(query).finally(() => this.checksRunning.delete(query.text))));
+      this.checksRunning.set(query.text, (running = readyToRun(query).then(() => this.check(query), () => false).finally(() => this.checksRunning.delete(query.text))));
     }
     return running;
   }
@@ -145,6 +145,7 @@ export class Db {
 
   /** Runs a statement without results (DDL, DML). */
   async run(query: Sql): Promise<void> {
+    await readyToRun(query);
     await this.withConnection((c) => timed(() => c.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
   }
 
@@ -155,6 +156,7 @@ export class Db {
 
   /** Returns rows as JS objects with snake_case keys; BIGINT becomes number, NULL stays null. */
   async all<T = Row>(query: Sql): Promise<T[]> {
+    await readyToRun(query);
     const reader = await this.withConnection((c) => timed(() => c.runAndReadAll(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
     return reader.getRowObjectsJS().map((row) => normaliseRow(row) as T);
   }
@@ -197,7 +199,8 @@ export class Db {
    * result (~20 ms for the mutations of 10,000 samples, whose query takes ~250); a prepared
    * statement leaves them unresolved where a parameter's type decides them.
    */
-  private describe(query: Sql): Promise<Columns> {
+  private async describe(query: Sql): Promise<Columns> {
+    await readyToRun(query);
     return this.withConnection(async (c) => {
       const result = await timed(() => c.run(`SELECT * FROM (${query.text}) LIMIT 0`, toDuckDbParams(query.params), toDuckDbTypes(query.params)));
       return { names: result.columnNames(), types: result.columnTypes() };
@@ -212,6 +215,7 @@ export class Db {
    */
   private async *streamed<T>(query: Sql, converter: (result: DuckDBResult) => (chunk: DuckDBDataChunk) => T): AsyncGenerator<T, void, undefined> {
     const inTurn = <R>(work: () => Promise<R>) => (this.pooled ? this.turns.run(work) : work());
+    await readyToRun(query);
     const connection = await this.instance.connect();
     try {
       const result = await inTurn(() => timed(() => connection.stream(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
@@ -260,6 +264,7 @@ export class Db {
   }
 
   private async numericResult(query: Sql) {
+    await readyToRun(query);
     const result = await this.withConnection((c) => timed(() => c.run(query.text, toDuckDbParams(query.params), toDuckDbTypes(query.params))));
     checkDoubleTypes(result.columnTypes());
     return result;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Db } from './db.js';
-import { join, raw, sameSql, sql } from './sql.js';
+import { join, needing, raw, sameSql, sql } from './sql.js';
 
 describe('the sql tag', () => {
   it('binds values as parameters and renumbers nested fragments', () => {
@@ -9,6 +9,27 @@ describe('the sql tag', () => {
     expect(q.text).toBe('SELECT * FROM t WHERE a = $1 AND b = $2 AND c = $3 AND d IN (SELECT unnest($4))');
     expect(q.params).toEqual([1, 2, 'x', ['p', 'q']]);
     expect(join([sql`${1}`, raw('x'), sql`${2}`]).text).toBe('$1, x, $2');
+  });
+
+  it('runs what a fragment needs first, once, before any statement holding it', async () => {
+    const db = await Db.open(':memory:', { schema: '' });
+    try {
+      let made = 0;
+      let making: Promise<void> | undefined;
+      const table = needing(raw('lazily'), () => (making ??= (made++, db.run(sql`CREATE TABLE lazily AS SELECT 1 AS x`))));
+      expect(made).toBe(0);
+      const nested = sql`SELECT x FROM (SELECT x FROM ${table} WHERE x = ${1})`;
+      expect(nested.before).toHaveLength(1);
+      const [rows, [numbers], streamed] = await Promise.all([
+        db.all(nested), db.numericColumns(sql`SELECT x::DOUBLE FROM ${table}`), (async () => { for await (const rows of db.stream(nested)) return rows; })(),
+      ]);
+      expect([rows, [...numbers], streamed]).toEqual([[{ x: 1 }], [1], [{ x: 1 }]]);
+      await db.run(sql`INSERT INTO ${table} VALUES (2)`);
+      expect(made).toBe(1);
+      expect(sql`SELECT 1`.before).toBeUndefined();
+    } finally {
+      db.close();
+    }
   });
 
   it('keeps hostile text a value, and binds empty lists', async () => {

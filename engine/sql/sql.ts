@@ -12,23 +12,43 @@ export interface Sql {
 }
 
 const FRAGMENT = Symbol('sql.fragment');
-export interface Fragment extends Sql { readonly [FRAGMENT]: true }
+export interface Fragment extends Sql {
+  readonly [FRAGMENT]: true;
+  /** What must be done before a statement holding this text runs (`needing`); statements built from it inherit it. */
+  readonly before?: readonly Before[];
+}
+
+/** Work a statement waits for before it runs, e.g. writing a table it reads: memoised by its maker, so that it runs once. */
+export type Before = () => Promise<void>;
 
 const isFragment = (v: unknown): v is Fragment =>
   typeof v === 'object' && v !== null && FRAGMENT in v;
 
-function fragment(text: string, params: readonly Param[]): Fragment {
-  return { text, params, [FRAGMENT]: true };
+function fragment(text: string, params: readonly Param[], before?: readonly Before[]): Fragment {
+  return before === undefined || before.length === 0 ? { text, params, [FRAGMENT]: true } : { text, params, before, [FRAGMENT]: true };
+}
+
+/** The fragment, to run only after `before` (a table written the first time a statement reads it). */
+export function needing(f: Fragment, before: Before): Fragment {
+  return fragment(f.text, f.params, [...(f.before ?? []), before]);
+}
+
+/** Waits for what a statement needs done first (`needing`). */
+export async function readyToRun(statement: Sql): Promise<void> {
+  const before = (statement as Partial<Fragment>).before;
+  if (before !== undefined) await Promise.all(before.map((work) => work()));
 }
 
 /** Builds a parameterised statement; nested fragments are inlined with their params renumbered. */
 export function sql(strings: TemplateStringsArray, ...values: (Param | Fragment)[]): Fragment {
   let text = strings[0];
   const params: Param[] = [];
+  const before = new Set<Before>();
   values.forEach((value, i) => {
     if (isFragment(value)) {
       text += renumber(value.text, params.length);
       params.push(...value.params);
+      for (const work of value.before ?? []) before.add(work);
     } else {
       const packed = pack(value);
       params.push(packed?.value ?? value);
@@ -36,7 +56,7 @@ export function sql(strings: TemplateStringsArray, ...values: (Param | Fragment)
     }
     text += strings[i + 1];
   });
-  return fragment(text, params);
+  return fragment(text, params, [...before]);
 }
 
 /** Lists at least this long are bound as one string and split by DuckDB. */
