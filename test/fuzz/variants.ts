@@ -4,8 +4,8 @@
 // not), then the body as a whole (invalid JSON, deep nesting, wrong shapes, long lists) and its
 // content type. A slot gets every malformed value the first time the suite meets it (a parameter
 // of that name and schema, a field at that place of that schema component); where it comes again
-// (the StudyViewFilter of 40 operations), and in operations whose valid answer is large, a few
-// values chosen by a PRNG seeded with the slot's name, so that the suite stays within minutes.
+// (the StudyViewFilter of 40 operations), and in operations whose valid answer is large, one value
+// chosen by a PRNG seeded with the slot's name, so that the suite stays within minutes.
 import type { ApiRequest, Operation, RequestBuilder, Schema } from '../helpers/api-requests.js';
 import type { FuzzRequest } from './client.js';
 import { jsonText, JSON_VALUES, RawJson, WIRE_VALUES } from './values.js';
@@ -33,7 +33,7 @@ const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multi
 /** Which slots the suite has met, and the values each gets. */
 export class Plan {
   private readonly seen = new Set<string>();
-  constructor(private readonly few = 2) {}
+  constructor(private readonly few = 1) {}
 
   /** Every value at a slot's first meeting, else `few` of them (the same ones at every run). */
   values<T>(key: string, name: string, values: readonly T[], heavy: boolean): readonly T[] {
@@ -46,7 +46,7 @@ export class Plan {
   }
 }
 
-/** The malformed variants of an operation; `heavy`: its valid answer is large, so each slot gets a few values only. */
+/** The malformed variants of an operation; `heavy`: its valid answer is large, so each slot gets one value only. */
 export function variantsOf(o: Operation, base: ApiRequest, builder: RequestBuilder, plan = new Plan(), heavy = false): FuzzRequest[] {
   const name = (slot: string, what: string) => `${o.operationId} ${slot} = ${what.length > 40 ? `${what.slice(0, 20)}…(${what.length})` : what}`;
   const [basePath, baseSearch = ''] = base.url.split('?');
