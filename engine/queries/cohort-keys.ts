@@ -19,19 +19,23 @@ import { attributeDefinitions, clinicalColumn } from './clinical-columns.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY, geneSampleEvents, geneSymbols, type GeneSampleEvents, type GeneSymbols } from './resident-lookups.js';
 
-/** Whether one sample key (of the cohort so far) is in an item's set. */
-type KeyTest = (key: number) => boolean;
+/** The keys (ascending) in an item's set, or (`negated`, resident items only) not in it: a loop over typed arrays, no call per key. */
+type Narrow = (keys: Int32Array, negated: boolean) => Int32Array;
 
 /** The cohort of a plan: its sample keys ascending, and its studies when it holds every sample of them. */
 export async function cohortKeys(db: ReadOnlyDb, matrices: ProfileMatrices, plan: CohortPlan): Promise<ResidentCohort> {
-  let keys = await baseKeys(db, matrices, plan);
-  for (const planned of plan.items) {
-    if (keys.length === 0) break;
-    const test = await residentTest(db, matrices, planned);
-    keys = test === undefined
-      ? intersection(keys, await keysOf(db, planned.set))
-      : keys.filter((key) => test(key) !== planned.negated);
-  }
+  // Every item's set at once (their queries run side by side), then the intersection in turn.
+  const [base, ...narrows] = await Promise.all([
+    baseKeys(db, matrices, plan),
+    ...plan.items.map(async (planned): Promise<Narrow> => {
+      const narrow = await residentNarrow(db, matrices, planned);
+      if (narrow !== undefined) return narrow;
+      const set = await keysOf(db, planned.set);
+      return (keys) => intersection(keys, set);
+    }),
+  ]);
+  let keys = base;
+  plan.items.forEach((planned, i) => (keys = narrows[i](keys, planned.negated)));
   return { keys, wholeStudyKeys: wholeStudies(keys, await sampleStudies(db, matrices)) };
 }
 
@@ -55,11 +59,11 @@ async function baseKeys(db: ReadOnlyDb, matrices: ProfileMatrices, { base, baseS
   return markedKeys(member, 1);
 }
 
-/** The item's test in memory, where its block has one; undefined: read its set from DuckDB. */
-function residentTest(db: ReadOnlyDb, matrices: ProfileMatrices, { item }: PlannedItem): Promise<KeyTest | undefined> {
+/** The item's set in memory, where its block has one; undefined: read it from DuckDB. */
+function residentNarrow(db: ReadOnlyDb, matrices: ProfileMatrices, { item }: PlannedItem): Promise<Narrow | undefined> {
   switch (item.block) {
-    case 'clinicalDataFilters': return clinicalTest(db, matrices, item.filter);
-    case 'geneFilters': return geneTest(db, matrices, item.filter);
+    case 'clinicalDataFilters': return clinicalNarrow(db, matrices, item.filter);
+    case 'geneFilters': return geneNarrow(db, matrices, item.filter);
     default: return Promise.resolve(undefined);
   }
 }
@@ -69,26 +73,31 @@ function residentTest(db: ReadOnlyDb, matrices: ProfileMatrices, { item }: Plann
  * by the item's SQL condition, both for a sample whose study defines the attribute and for one
  * whose study does not (an all-null value object matches "has a row" only).
  */
-async function clinicalTest(db: ReadOnlyDb, matrices: ProfileMatrices, filter: ClinicalDataFilter): Promise<KeyTest> {
+async function clinicalNarrow(db: ReadOnlyDb, matrices: ProfileMatrices, filter: ClinicalDataFilter): Promise<Narrow> {
   const [column, definitions, studyOf] = await Promise.all([
     clinicalColumn(db, matrices, filter.attributeId), attributeDefinitions(db, matrices), sampleStudies(db, matrices),
   ]);
-  const defined = new Set((definitions.get(filter.attributeId) ?? []).map((d) => d.study));
-  const matches = (present: string) => sql`coalesce(${itemMatch(raw('v'), filter.values, raw(present))}, false)::INTEGER::DOUBLE`;
-  // Position i + 1 decides names[i]; position 0, no value.
-  const [positions, ifDefined, ifNot] = await db.numericColumns(sql`
-    SELECT (i + 1)::DOUBLE, ${matches('TRUE')}, ${matches('FALSE')}
-    FROM (SELECT unnest(range(len(l))) AS i, unnest(l) AS v FROM (SELECT ${column.names}::VARCHAR[] AS l) UNION ALL SELECT -1, NULL)`);
-  const whenDefined = new Uint8Array(column.names.length + 1);
-  const whenNot = new Uint8Array(column.names.length + 1);
-  positions.forEach((position, i) => {
-    whenDefined[position] = ifDefined[i];
-    whenNot[position] = ifNot[i];
-  });
+  const studies = (definitions.get(filter.attributeId) ?? []).map((d) => d.study);
+  const defines = new Uint8Array(Math.max(0, ...studies) + 1);
+  for (const study of studies) defines[study] = 1;
+  // Row (position + 1) * 2 + defined decides names[position] (position -1: no value); `p`: the study defines the attribute.
+  const [rows, matched] = await db.numericColumns(sql`
+    SELECT ((i + 1) * 2 + p::INTEGER)::DOUBLE, coalesce(${itemMatch(raw('v'), filter.values, raw('p'))}, false)::INTEGER::DOUBLE
+    FROM (SELECT unnest(range(len(l))) AS i, unnest(l) AS v FROM (SELECT ${column.names}::VARCHAR[] AS l) UNION ALL SELECT -1, NULL), (VALUES (true), (false)) t(p)`);
+  const decided = new Uint8Array((column.names.length + 1) * 2);
+  rows.forEach((row, i) => (decided[row] = matched[i]));
   const { categories } = column;
-  return (key) => {
-    const position = key < categories.length ? categories[key] + 1 : 0;
-    return (defined.has(studyOf[key]) ? whenDefined : whenNot)[position] === 1;
+  return (keys, negated) => {
+    const out = new Int32Array(keys.length);
+    const want = negated ? 0 : 1;
+    let n = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const study = studyOf[key];
+      const row = (key < categories.length ? categories[key] + 1 : 0) * 2 + (study >= 0 && study < defines.length ? defines[study] : 0);
+      if (decided[row] === want) out[n++] = key;
+    }
+    return out.subarray(0, n);
   };
 }
 
@@ -97,7 +106,7 @@ async function clinicalTest(db: ReadOnlyDb, matrices: ProfileMatrices, filter: C
  * CNA alterations) in one of the filter's profiles. Symbols are compared upper-cased as the SQL
  * does; a symbol beyond ASCII (where JavaScript's and DuckDB's upper case may differ) goes to DuckDB.
  */
-async function geneTest(db: ReadOnlyDb, matrices: ProfileMatrices, filter: GeneFilter): Promise<KeyTest | undefined> {
+async function geneNarrow(db: ReadOnlyDb, matrices: ProfileMatrices, filter: GeneFilter): Promise<Narrow | undefined> {
   const queries = filter.geneQueries.flat();
   if (queries.some((q) => q.hugoGeneSymbol !== undefined && !/^[\x20-\x7e]*$/.test(q.hugoGeneSymbol))) return undefined;
   const [bySymbol, profileKeyOf, studyOf] = await Promise.all([
@@ -116,7 +125,15 @@ async function geneTest(db: ReadOnlyDb, matrices: ProfileMatrices, filter: GeneF
     }
     return member;
   });
-  return (key) => groups.every((member) => member[key] === 1);
+  const all = groups[0];
+  for (const group of groups.slice(1)) for (let key = 0; key < all.length; key++) all[key] &= group[key];
+  return (keys, negated) => {
+    const out = new Int32Array(keys.length);
+    const want = negated ? 0 : 1;
+    let n = 0;
+    for (let i = 0; i < keys.length; i++) if (all[keys[i]] === want) out[n++] = keys[i];
+    return out.subarray(0, n);
+  };
 }
 
 /** Marks the samples of a gene's events (of these CNA alterations; none given: any event). */
@@ -187,10 +204,17 @@ function markedKeys(member: Uint8Array, mark: number): Int32Array {
 /** The study keys of the cohort when it holds every sample of each of its studies (none: undefined). */
 function wholeStudies(keys: Int32Array, studyOf: Int32Array): number[] | undefined {
   if (keys.length === 0) return undefined;
-  const held = new Map<number, number>();
-  for (const key of keys) held.set(studyOf[key], (held.get(studyOf[key]) ?? 0) + 1);
-  const all = new Map<number, number>();
-  for (const study of studyOf) if (held.has(study)) all.set(study, (all.get(study) ?? 0) + 1);
-  for (const [study, count] of held) if (all.get(study) !== count) return undefined;
-  return [...held.keys()].sort((a, b) => a - b);
+  let bound = 0;
+  for (let key = 0; key < studyOf.length; key++) if (studyOf[key] >= bound) bound = studyOf[key] + 1;
+  const held = new Int32Array(bound);
+  for (let i = 0; i < keys.length; i++) held[studyOf[keys[i]]]++;
+  const all = new Int32Array(bound);
+  for (let key = 0; key < studyOf.length; key++) if (studyOf[key] >= 0) all[studyOf[key]]++;
+  const studies: number[] = [];
+  for (let study = 0; study < bound; study++) {
+    if (held[study] === 0) continue;
+    if (held[study] !== all[study]) return undefined;
+    studies.push(study);
+  }
+  return studies;
 }
