@@ -38,6 +38,17 @@ export function openStudiesStore(studies: readonly string[]): Promise<Db> {
   });
 }
 
+/** A store file at `path` (new) holding what openStudiesStore(studies) holds: for a server or CLI process. */
+export async function writeStudiesStore(studies: readonly string[], path: string): Promise<void> {
+  const db = await openStudiesStore(studies);
+  try {
+    // ATTACH takes no parameters: the path is a string literal, its quotes doubled.
+    await db.exec(`ATTACH '${path.replaceAll("'", "''")}' AS written; COPY FROM DATABASE memory TO written; DETACH written`);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * A new in-memory store holding a copy of the one `build` makes, built once per test run: the
  * first test file asking for `name` builds it and saves it in the run's folder (global-setup.ts),
