@@ -22,13 +22,16 @@ describe('warmStudyView', () => {
     expect(await warmStudyView(db, resident)).toEqual({ warmed: 3, studies: 3 });
     const warmed = new Set(resident.matrices.keys());
     expect([...warmed]).toEqual(expect.arrayContaining(['sample texts', 'sample keys', 'gene panels', 'profiling rows MUTATION_EXTENDED', 'profiling rows COPY_NUMBER_ALTERATION']));
+    // Each mutation and discrete CNA profile's events by gene, for the cohorts of gene filters.
+    expect([...warmed].filter((k) => k.startsWith('gene sample events by 2 e.profile_key')).length).toBeGreaterThanOrEqual(4);
     const app = await buildApp({ db, resident });
     const studyIds = (await app.inject({ url: '/api/studies' })).json().map((s: { studyId: string }) => s.studyId);
     expect(studyIds).toHaveLength(3);
     for (const studyId of studyIds) {
       const attributes = (await app.inject({ url: `/api/studies/${studyId}/clinical-attributes` })).json();
       const [sample] = (await app.inject({ url: `/api/studies/${studyId}/samples?pageSize=1` })).json();
-      for (const [url, payload] of openingRequests(studyId, attributes, sample.sampleId)) {
+      const profiles = (await app.inject({ url: `/api/studies/${studyId}/molecular-profiles` })).json();
+      for (const [url, payload] of openingRequests(studyId, attributes, sample.sampleId, profiles)) {
         const res = await app.inject({ method: 'POST', url, payload });
         expect(res.statusCode, `${studyId} ${url}`).toBe(200);
       }
