@@ -1,9 +1,10 @@
 // Materialised cohorts. The Study View sends a dozen requests with the same StudyViewFilter on
 // every click; the first computes the cohort's sample keys into a table of a scratch database, the
-// others read that table. A cohort computed in memory (engine/queries/cohort-keys.ts) keeps its keys,
-// and its table is written only when a statement first reads it (`needing`). A generation of the store never changes, so an entry never goes stale; the
-// least recently used entries are dropped beyond `capacity`, once unused for a minute (a request
-// still reading a table must not lose it). A cohort found to hold every sample of its studies
+// others read that table. A cohort computed in memory (engine/queries/cohort-keys.ts) keeps its
+// keys, and its table is written only when a statement first reads it (`needing`): most answers
+// count over the keys alone. A generation of the store never changes, so an entry never goes
+// stale; the least recently used entries are dropped beyond `capacity`, once unused for a minute
+// (a request still reading a table must not lose it). A cohort found to hold every sample of its studies
 // (a filter that excludes nothing, or a sampleIdentifiers list of a whole study) is marked
 // `wholeStudies`, so that queries test study keys instead of probing the table. The cohorts of
 // studies that did not change are copied to the next generation's cache (`carryFrom`) under the
@@ -119,9 +120,10 @@ export class CohortCache {
       const materialised = entry.settled;
       if (materialised === undefined || !valid(entry.dependsOn) || this.entries.has(key)) continue;
       if (materialised.keys !== undefined) {
+        // Its keys pass; its table is written in this generation's scratch database when first read.
         const { name, wholeStudyKeys, keys } = materialised;
-        const written = { name, wholeStudyKeys, keys, written: this.writer(name, keys) };
-        this.entries.set(key, { table: Promise.resolve(written), lastUsed: entry.lastUsed, dependsOn: entry.dependsOn, settled: written });
+        const copy = { name, wholeStudyKeys, keys, written: this.writer(name, keys) };
+        this.entries.set(key, { table: Promise.resolve(copy), lastUsed: entry.lastUsed, dependsOn: entry.dependsOn, settled: copy });
         carried++;
         continue;
       }

@@ -7,7 +7,7 @@
 //   request costs one small query over the distinct values instead of a join over the samples.
 // - A gene filter reads each profile's events by gene and CNA alteration, kept per profile.
 // - Any other item is read from DuckDB as its sample set (its SQL of compile.ts).
-// The keys equal those of the compiled SQL (test/server/cohort-keys.test.ts compares them).
+// The keys equal those of the compiled SQL (test/engine/cohort-keys.test.ts compares them).
 import type { ResidentCohort } from '../filter/cohort-cache.js';
 import type { CohortPlan, PlannedItem } from '../filter/compile.js';
 import { CNA_CODES, type ClinicalDataFilter, type GeneFilter } from '../filter/normalize.js';
@@ -49,7 +49,7 @@ async function baseKeys(db: ReadOnlyDb, matrices: ProfileMatrices, { base, baseS
     for (const id of base.studyIds) for (const key of cases.byStudy.get(id)?.keys ?? []) member[key] = 1;
   }
   if (identifiers !== undefined) {
-    // Both given: the intersection (a key of the list outside studyIds is unmarked again).
+    // Both given: the intersection (the list's keys outside studyIds are never marked 2).
     const mark = base.studyIds === undefined ? 1 : 2;
     identifiers.firsts.forEach((first, i) => {
       for (let key = first; key <= identifiers.lasts[i] && key < member.length; key++) if (member[key] === mark - 1) member[key] = mark;
