@@ -15,28 +15,75 @@ import type { RequestBuilder } from '../helpers/api-requests.js';
 const STUDIES = ['study_es_0', 'lgg_ucsf_2014_test_generic_assay'];
 
 let store: Awaited<ReturnType<typeof buildStore>>;
-beforeAll(async () => { store = await buildStore(STUDIES); }, 180_000);
-afterAll(() => store?.remove());
-
-/** A started server, a client of it and the valid request of every operation. */
-async function open(log: string) {
-  const server = new ServerProcess(store.db, `${store.dir}/${log}`);
+/** One server for the file: the encoded bodies' part runs first, on it fresh; the operations' part after. */
+let server: ServerProcess;
+let client: FuzzClient;
+beforeAll(async () => {
+  store = await buildStore(STUDIES);
+  server = new ServerProcess(store.db, `${store.dir}/server.log`);
   await server.start();
-  const client = new FuzzClient(() => server.port);
-  const get = async (path: string) => JSON.parse((await client.send({ name: path, method: 'GET', path })).body) as unknown;
-  const { builder, bases } = await baseRequests(get, STUDIES);
-  return { server, client, builder, bases };
-}
+  client = new FuzzClient(() => server.port);
+}, 180_000);
+afterAll(async () => {
+  client?.close();
+  await server?.stop();
+  store?.remove();
+});
 
 const report = (f: Findings) => ({ serverErrors: f.serverErrors, exits: f.exits, hangs: f.hangs, unparsable: f.unparsable, unanswered: f.unanswered });
 
+describe('request bodies that claim an encoding', () => {
+  it('answers bad, truncated and bomb gzip bodies below 500, stays up and gives its memory back', async () => {
+    const targets: [string, string][] = [
+      ['/api/clinical-attributes/fetch', '["study_es_0"]'],
+      ['/api/filtered-samples/fetch', '{"studyIds":["study_es_0"]}'],
+      ['/api/mutations/fetch', '{"molecularProfileIds":["study_es_0_mutations"],"entrezGeneIds":[7157]}'],
+    ];
+    const bombs: FuzzRequest[] = targets.map(([path]) => ({ name: `POST ${path} gzip: bomb`, method: 'POST', path, body: gzipBomb(), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }));
+    const findings = noFindings();
+    const warmUp = noFindings();
+    for (const [path, body] of targets) record(warmUp, server, `${path} warm-up`, await client.send(gzipVariants('POST', path, body)[0]));
+    // As many bombs at once as inflate at once (duckportal.body.max_concurrent_inflations): the
+    // allocator's arenas reach the size they keep before memory is measured.
+    for (const outcome of await Promise.all(bombs.slice(0, 2).map((bomb) => client.send(bomb)))) record(warmUp, server, 'bomb warm-up', outcome);
+    const before = await server.rssMb();
+    const started = Date.now();
+    const requests: FuzzRequest[] = [
+      // The issue's one-request crash: a GET naming gzip with no body.
+      { name: 'GET /api/health gzip: no body', method: 'GET', path: '/api/health', headers: { 'content-encoding': 'gzip' } },
+      ...targets.flatMap(([path, body]) => gzipVariants('POST', path, body)),
+      ...bombs,
+    ];
+    await runAll(server, client, requests, findings, 40);
+    // Bombs at once, then streams cut short: the client ends its side, or vanishes.
+    await runAll(server, client, [...bombs, ...bombs], findings, 40);
+    for (const [path, body] of targets) {
+      for (const chunked of [false, true]) {
+        for (const close of ['end', 'destroy'] as const) {
+          const outcome = await sendRaw(server.port, truncatedRequest(server.port, path, body, chunked), close);
+          // A cut stream may get a 400 or no answer at all; never a 5xx, an exit or a hang.
+          if (record(findings, server, `POST ${path} gzip: cut short (${chunked ? 'chunked' : 'content-length'}, ${close})`, outcome)) await server.reviveIfDead();
+        }
+      }
+    }
+    findings.unanswered = findings.unanswered.filter((u) => !u.includes('cut short'));
+    const after = await server.settledRssMb(before * 1.2);
+    console.log(`fuzz gzip: ${findings.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; server RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB; restarts ${server.restarts}`);
+    expect(report(warmUp)).toEqual(report(noFindings()));
+    expect(report(findings)).toEqual(report(noFindings()));
+    expect(server.restarts).toBe(0);
+    expect(server.alive).toBe(true);
+    expect(after).toBeLessThan(before * 1.2);
+  }, 300_000);
+});
+
 describe('every operation, malformed in every slot', () => {
-  let server: ServerProcess;
-  let client: FuzzClient;
   let builder: RequestBuilder;
   let bases: BaseRequest[];
-  beforeAll(async () => ({ server, client, builder, bases } = await open('server.log')), 120_000);
-  afterAll(async () => { client?.close(); await server?.stop(); });
+  beforeAll(async () => {
+    const get = async (path: string) => JSON.parse((await client.send({ name: path, method: 'GET', path })).body) as unknown;
+    ({ builder, bases } = await baseRequests(get, STUDIES));
+  }, 120_000);
 
   it('answers below 500, within 10 s, stays up and gives its memory back', async () => {
     // Warm-up: every valid request twice. An operation whose valid answer is over 1 MB gets one value per slot.
@@ -96,54 +143,4 @@ describe('every operation, malformed in every slot', () => {
     const percentile = await client.send({ name: 'percentile', method: 'POST', path: '/api/molecular-profiles/study_es_0_mrna/mrna-percentile/fetch?sampleId=TCGA-A1-A0SB-01', body: '[2147483648]', headers: { 'content-type': 'application/json' } });
     expect(percentile).toMatchObject({ status: 400, body: JSON.stringify({ message: 'There is an error in the JSON format of the request payload' }) });
   });
-});
-
-describe('request bodies that claim an encoding', () => {
-  let server: ServerProcess;
-  let client: FuzzClient;
-  beforeAll(async () => ({ server, client } = await open('server-gzip.log')), 120_000);
-  afterAll(async () => { client?.close(); await server?.stop(); });
-
-  it('answers bad, truncated and bomb gzip bodies below 500, stays up and gives its memory back', async () => {
-    const targets: [string, string][] = [
-      ['/api/clinical-attributes/fetch', '["study_es_0"]'],
-      ['/api/filtered-samples/fetch', '{"studyIds":["study_es_0"]}'],
-      ['/api/mutations/fetch', '{"molecularProfileIds":["study_es_0_mutations"],"entrezGeneIds":[7157]}'],
-    ];
-    const bombs: FuzzRequest[] = targets.map(([path]) => ({ name: `POST ${path} gzip: bomb`, method: 'POST', path, body: gzipBomb(), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }));
-    const findings = noFindings();
-    const warmUp = noFindings();
-    for (const [path, body] of targets) record(warmUp, server, `${path} warm-up`, await client.send(gzipVariants('POST', path, body)[0]));
-    // As many bombs at once as inflate at once (duckportal.body.max_concurrent_inflations): the
-    // allocator's arenas reach the size they keep before memory is measured.
-    for (const outcome of await Promise.all(bombs.slice(0, 2).map((bomb) => client.send(bomb)))) record(warmUp, server, 'bomb warm-up', outcome);
-    const before = await server.rssMb();
-    const started = Date.now();
-    const requests: FuzzRequest[] = [
-      // The issue's one-request crash: a GET naming gzip with no body.
-      { name: 'GET /api/health gzip: no body', method: 'GET', path: '/api/health', headers: { 'content-encoding': 'gzip' } },
-      ...targets.flatMap(([path, body]) => gzipVariants('POST', path, body)),
-      ...bombs,
-    ];
-    await runAll(server, client, requests, findings, 40);
-    // Bombs at once, then streams cut short: the client ends its side, or vanishes.
-    await runAll(server, client, [...bombs, ...bombs], findings, 40);
-    for (const [path, body] of targets) {
-      for (const chunked of [false, true]) {
-        for (const close of ['end', 'destroy'] as const) {
-          const outcome = await sendRaw(server.port, truncatedRequest(server.port, path, body, chunked), close);
-          // A cut stream may get a 400 or no answer at all; never a 5xx, an exit or a hang.
-          if (record(findings, server, `POST ${path} gzip: cut short (${chunked ? 'chunked' : 'content-length'}, ${close})`, outcome)) await server.reviveIfDead();
-        }
-      }
-    }
-    findings.unanswered = findings.unanswered.filter((u) => !u.includes('cut short'));
-    const after = await server.settledRssMb(before * 1.2);
-    console.log(`fuzz gzip: ${findings.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s; server RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB; restarts ${server.restarts}`);
-    expect(report(warmUp)).toEqual(report(noFindings()));
-    expect(report(findings)).toEqual(report(noFindings()));
-    expect(server.restarts).toBe(0);
-    expect(server.alive).toBe(true);
-    expect(after).toBeLessThan(before * 1.2);
-  }, 300_000);
 });
