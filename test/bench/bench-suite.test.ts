@@ -25,7 +25,7 @@ let markdownPath: string;
 beforeAll(async () => {
   ({ result, jsonPath, markdownPath } = await runBench({
     scale: SAMPLES, seed: 1, density: 'genie', suites: ['load', 'core-api', 'study-view', 'stats', 'concurrency', 'reload'],
-    runs: 2, connections: [2, 4], durationSeconds: 1, outDir: out, work: join(dir, 'work'), log: () => {},
+    runs: 1, connections: [2, 4], durationSeconds: 1, outDir: out, work: join(dir, 'work'), log: () => {},
   }));
 }, 480_000);
 
