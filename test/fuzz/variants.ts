@@ -14,6 +14,8 @@ const MAX_DEPTH = 4;
 /** Parameters of the list endpoints, sent to every operation (undeclared ones must be ignored). */
 const PAGING = ['projection', 'pageSize', 'pageNumber', 'sortBy', 'direction'];
 const JSON_TYPE = { 'content-type': 'application/json' };
+/** Stands for the parameter sent twice among a query slot's values (no wire value looks like it). */
+const REPEATED = '(repeated)';
 const DEEP = 10_000;
 
 const bigList = Array.from({ length: 10_000 }, (_, i) => `id-${i}`);
@@ -69,14 +71,15 @@ export function variantsOf(o: Operation, base: ApiRequest, builder: RequestBuild
     }
   });
 
-  // Query parameters, one at a time; repeated (an array where one value goes).
+  // Query parameters, one at a time; repeated (an array where one value goes) is one more value.
   const declared = ((o.op.parameters ?? []) as { name: string; in: string; schema?: Schema }[]).filter((p) => p.in === 'query');
   const schemaOf = new Map(declared.map((p) => [p.name, p.schema]));
   for (const param of new Set([...declared.map((p) => p.name), ...PAGING])) {
     const wire = (value: string) => [...[...query].filter(([k]) => k !== param).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`), `${param}=${value}`].join('&');
     const key = `query ${param} ${JSON.stringify(schemaOf.get(param) ?? 'undeclared')}`;
-    for (const value of plan.values(key, `${o.operationId} ${param}`, WIRE_VALUES, heavy)) out.push(make(`query ${param}`, value, basePath, wire(value)));
-    out.push(make(`query ${param}`, 'repeated', basePath, `${wire('1')}&${param}=2`));
+    for (const value of plan.values(key, `${o.operationId} ${param}`, [...WIRE_VALUES, REPEATED], heavy)) {
+      out.push(value === REPEATED ? make(`query ${param}`, 'repeated', basePath, `${wire('1')}&${param}=2`) : make(`query ${param}`, value, basePath, wire(value)));
+    }
   }
 
   if (body === undefined) {
