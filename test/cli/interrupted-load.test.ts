@@ -10,12 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
-import { GeneResolver } from '../../loaders/genes/gene-resolver.js';
-import { loadStudy } from '../../loaders/load-study.js';
-import { importGenesets } from '../../loaders/reference/genesets-import.js';
-import { importGenes } from '../../loaders/reference/genes-import.js';
 import { storeFingerprint } from '../helpers/fingerprint.js';
-import { REFERENCE, STUDIES, studyDir } from '../helpers/store.js';
+import { studyDir, writeStudiesStore } from '../helpers/store.js';
 
 const BIN = fileURLToPath(new URL('../../bin/duckportal.js', import.meta.url));
 /** The study whose load is killed: the largest shared one (7 MB, 15 profiles). */
@@ -28,11 +24,7 @@ let basePath: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'duckportal-interrupted-'));
   basePath = join(dir, 'base.duckdb');
-  const db = await Db.open(basePath);
-  await importGenes(db, REFERENCE);
-  await importGenesets(db, join(STUDIES, 'genesets'));
-  await loadStudy(db, await GeneResolver.load(db), studyDir('study_hg38'));
-  db.close();
+  await writeStudiesStore(['study_hg38'], basePath);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
