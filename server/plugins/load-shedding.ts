@@ -7,20 +7,24 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 
 const RETRY_AFTER_SECONDS = 10;
-/** under-pressure's sampling interval: the event loop delay is the mean over one. */
-const SAMPLE_INTERVAL_MS = 1000;
 
 export async function installLoadShedding(app: FastifyInstance): Promise<void> {
   const { maxEventLoopDelayMs, maxHeapUsedBytes } = app.limits.pressure;
   if (maxEventLoopDelayMs === 0 && maxHeapUsedBytes === 0) return;
+  // under-pressure's sampling interval: the event loop delay is the mean over one. An interval in
+  // which the loop never ticked (one synchronous stretch, e.g. parsing a 17 MB body) has no sample,
+  // which under-pressure reports as an infinite delay: the interval is never shorter than the
+  // limit, so that this means a loop held at least that long (a 1 s interval shed requests after
+  // stretches of 1-2 s under a 2 s limit).
+  const sampleIntervalMs = Math.max(1000, maxEventLoopDelayMs);
   // Compiling every route's schemas at start-up holds the event loop for seconds: the samples
   // taken before the app was ready, and the one spanning that moment, are not load.
   let shedsFrom = Infinity;
   app.addHook('onReady', async () => {
-    shedsFrom = performance.now() + 2 * SAMPLE_INTERVAL_MS;
+    shedsFrom = performance.now() + 2 * sampleIntervalMs;
   });
   await app.register(underPressure, {
-    sampleInterval: SAMPLE_INTERVAL_MS,
+    sampleInterval: sampleIntervalMs,
     maxEventLoopDelay: maxEventLoopDelayMs,
     maxHeapUsedBytes,
     pressureHandler: (request, reply, type, value) => {
