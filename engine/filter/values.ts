@@ -98,6 +98,22 @@ export function itemMatch(v: Fragment, values: readonly DataFilterValue[], prese
   return parts.length === 0 ? sql`FALSE` : sql`(${parts.reduce((a, b) => sql`${a} OR ${b}`)})`;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * itemMatch in memory, for a categorical item whose values are printable ASCII, over texts that
+ * are too (`isPrintableAscii`): there JavaScript's case mapping and trimming are DuckDB's. A text
+ * undefined is NULL (no value). Undefined for any other item, which itemMatch decides in SQL.
+ */
+export function categoricalMatcher(values: readonly DataFilterValue[]): ((text: string | undefined) => boolean) | undefined {
+  if (isNumericItem(values) || !values.every((o) => !has(o.value) || (typeof o.value === 'string' && PRINTABLE_ASCII.test(o.value)))) return undefined;
+  const na = values.some(isNaRequest);
+  const equal = new Set(values.filter((o) => !isNaRequest(o) && has(o.value)).map((o) => (o.value as string).toLowerCase()));
+  return (text) => (text === undefined ? na : (na && isNaLike(text)) || equal.has(text.toLowerCase()));
+}
+
+export const isPrintableAscii = (text: string): boolean => PRINTABLE_ASCII.test(text);
+
 /** Union of sample-key fragments; an empty union is the empty set. */
 export function union(parts: readonly Fragment[]): Fragment {
   return parts.length === 0 ? sql`SELECT NULL::INTEGER AS sample_key WHERE FALSE` : parts.reduce((a, b) => sql`${a} UNION ${b}`);

@@ -5,13 +5,14 @@
 // - A clinical data item is decided per distinct value of the attribute, by DuckDB, with the
 //   item's own SQL condition (engine/filter/values.ts): the semantics stay in one place, and a
 //   request costs one small query over the distinct values instead of a join over the samples.
+//   Categorical items over ASCII texts are decided in memory (values.ts `categoricalMatcher`).
 // - A gene filter reads each profile's events by gene and CNA alteration, kept per profile.
 // - Any other item is read from DuckDB as its sample set (its SQL of compile.ts).
 // The keys equal those of the compiled SQL (test/engine/cohort-keys.test.ts compares them).
 import type { ResidentCohort } from '../filter/cohort-cache.js';
 import type { CohortPlan, PlannedItem } from '../filter/compile.js';
 import { CNA_CODES, type ClinicalDataFilter, type GeneFilter } from '../filter/normalize.js';
-import { itemMatch } from '../filter/values.js';
+import { categoricalMatcher, isPrintableAscii, itemMatch } from '../filter/values.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 import { caseKeys, sampleStudies } from './case-keys.js';
@@ -80,12 +81,18 @@ async function clinicalNarrow(db: ReadOnlyDb, matrices: ProfileMatrices, filter:
   const studies = (definitions.get(filter.attributeId) ?? []).map((d) => d.study);
   const defines = new Uint8Array(Math.max(0, ...studies) + 1);
   for (const study of studies) defines[study] = 1;
-  // Row (position + 1) * 2 + defined decides names[position] (position -1: no value); `p`: the study defines the attribute.
-  const [rows, matched] = await db.numericColumns(sql`
-    SELECT ((i + 1) * 2 + p::INTEGER)::DOUBLE, coalesce(${itemMatch(raw('v'), filter.values, raw('p'))}, false)::INTEGER::DOUBLE
-    FROM (SELECT unnest(range(len(l))) AS i, unnest(l) AS v FROM (SELECT ${column.names}::VARCHAR[] AS l) UNION ALL SELECT -1, NULL), (VALUES (true), (false)) t(p)`);
+  // Row (position + 1) * 2 + defined decides names[position] (position -1: no value).
   const decided = new Uint8Array((column.names.length + 1) * 2);
-  rows.forEach((row, i) => (decided[row] = matched[i]));
+  const matcher = categoricalMatcher(filter.values);
+  if (matcher !== undefined && column.names.every(isPrintableAscii)) {
+    [undefined, ...column.names].forEach((name, i) => (decided[i * 2] = decided[i * 2 + 1] = Number(matcher(name))));
+  } else {
+    // `p`: the study defines the attribute (an all-null value object matches "has a row").
+    const [rows, matched] = await db.numericColumns(sql`
+      SELECT ((i + 1) * 2 + p::INTEGER)::DOUBLE, coalesce(${itemMatch(raw('v'), filter.values, raw('p'))}, false)::INTEGER::DOUBLE
+      FROM (SELECT unnest(range(len(l))) AS i, unnest(l) AS v FROM (SELECT ${column.names}::VARCHAR[] AS l) UNION ALL SELECT -1, NULL), (VALUES (true), (false)) t(p)`);
+    rows.forEach((row, i) => (decided[row] = matched[i]));
+  }
   const { categories } = column;
   return (keys, negated) => {
     const out = new Int32Array(keys.length);
