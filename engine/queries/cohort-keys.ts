@@ -120,7 +120,7 @@ async function geneNarrow(db: ReadOnlyDb, matrices: ProfileMatrices, filter: Gen
     geneSymbols(db, matrices).then(entrezIdsBySymbol), profileKeys(db, matrices), sampleStudies(db, matrices),
   ]);
   const profiles = [...new Set(filter.molecularProfileIds)].flatMap((id) => profileKeyOf.get(id) ?? []);
-  const events = await Promise.all(profiles.map((key) => geneSampleEvents(db, matrices, sql`e.profile_key = ${key}`, { byAlteration: true })));
+  const events = await Promise.all(profiles.map((key) => geneSampleEvents(db, matrices, sql`e.profile_key = ${key}`, { byAlteration: true, dependsOn: matrices.dependsOnProfile(key) })));
   const groups = filter.geneQueries.map((anyOf) => {
     const member = new Uint8Array(studyOf.length);
     for (const profile of events) {

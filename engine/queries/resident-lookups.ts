@@ -8,6 +8,7 @@ import { compileAlterationPredicate, type AlterationFilter } from '../filter/alt
 import type { ReadOnlyDb } from '../sql/db.js';
 import { concatenate } from '../sql/numeric-chunks.js';
 import { sql, type Fragment } from '../sql/sql.js';
+import type { DependsOn } from '../sql/study-stamps.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 /** Rough bytes per entry held in a map (key, value, the map's own entry). */
@@ -102,8 +103,11 @@ export interface GeneSampleEvents {
   onPanel: Uint8Array;
 }
 
-/** `passing`: the events' predicate over genomic_event e (its text and parameters name the entry). */
-export function geneSampleEvents(db: ReadOnlyDb, matrices: ProfileMatrices, passing: Fragment, options: { byAlteration?: boolean } = {}): Promise<GeneSampleEvents> {
+/**
+ * `passing`: the events' predicate over genomic_event e (its text and parameters name the entry);
+ * `dependsOn`: the studies whose events it passes (default: the whole store).
+ */
+export function geneSampleEvents(db: ReadOnlyDb, matrices: ProfileMatrices, passing: Fragment, options: { byAlteration?: boolean; dependsOn?: DependsOn } = {}): Promise<GeneSampleEvents> {
   const keys = options.byAlteration ? sql`e.entrez_gene_id::DOUBLE, e.cna_alteration::DOUBLE` : sql`e.entrez_gene_id::DOUBLE`;
   const keyed = options.byAlteration ? 2 : 1;
   return matrices.keep(`gene sample events by ${keyed} ${passing.text} ${JSON.stringify(passing.params)}`, async () => {
@@ -111,7 +115,7 @@ export function geneSampleEvents(db: ReadOnlyDb, matrices: ProfileMatrices, pass
       SELECT ${keys}, e.sample_key::DOUBLE, count(*)::DOUBLE, bool_or(NOT e.off_panel)::INTEGER::DOUBLE
       FROM genomic_event e WHERE ${passing} GROUP BY ALL ORDER BY ALL`), 3, keyed);
     return { genes, alterations, offsets, samples: Int32Array.from(samples), events: Int32Array.from(events), onPanel: Uint8Array.from(onPanel) };
-  }, (g) => g.genes.byteLength + g.alterations.byteLength + g.offsets.byteLength + g.samples.byteLength + g.events.byteLength + g.onPanel.byteLength);
+  }, (g) => g.genes.byteLength + g.alterations.byteLength + g.offsets.byteLength + g.samples.byteLength + g.events.byteLength + g.onPanel.byteLength, options.dependsOn);
 }
 
 /** A profile's profiled samples: per sample, its panels (null: profiled without panel, whole exome). */

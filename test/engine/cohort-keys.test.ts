@@ -132,6 +132,22 @@ describe('cohort keys in memory equal the SQL cohort', () => {
     expect(answers.filter((a) => a.keys.length > 0).length).toBeGreaterThan(cases.length / 3);
   });
 
+  it("reads a gene filter's events per profile, as lookups of the profile's study (kept across store generations while it is unchanged)", async () => {
+    const profiles = await db.all<{ profile_key: number; stable_id: string; study_id: string }>(sql`
+      SELECT p.profile_key, p.stable_id, c.study_id FROM molecular_profile p JOIN cancer_study c USING (study_key) WHERE p.stable_id = 'study_es_0_mutations'`);
+    const matrices = new ProfileMatrices(db, {} as StatsPool, { profileStudies: new Map(profiles.map((p) => [p.profile_key, p.study_id])) });
+    const filter = { studyIds: ['study_es_0'], geneFilters: [{ molecularProfileIds: ['study_es_0_mutations'], geneQueries: [[{ hugoGeneSymbol: 'TP53', alterations: [] }]] }] };
+    await cohortKeys(db, matrices, compileCohort(filter as unknown as StudyViewFilter).plan!);
+    const events = matrices.keys().filter((key) => key.startsWith('gene sample events'));
+    expect(events).toHaveLength(1);
+    const before = matrices.buildCounts();
+    expect(before.byStudy.study_es_0).toBeGreaterThanOrEqual(1);
+    // The lookups a whole-study cohort reads are the store's; the profile's events are not among them.
+    const wholeStore = new ProfileMatrices(db, {} as StatsPool);
+    await cohortKeys(db, wholeStore, compileCohort(filter as unknown as StudyViewFilter).plan!);
+    expect(before.wholeStore).toBe(wholeStore.buildCounts().wholeStore - 1);
+  });
+
   it('for identifier lists, alone and with studyIds, and for whole studies', async () => {
     const samples = await db.all<{ studyId: string; sampleId: string }>(sql`
       SELECT c.study_id AS "studyId", s.sample_id AS "sampleId" FROM sample s JOIN cancer_study c USING (study_key) ORDER BY s.sample_key`);
