@@ -1,7 +1,8 @@
 // A store's digest: per table, the row count and an order-independent hash of every row (the sum
 // of DuckDB's hash of each row), computed in SQL. Two stores with equal digests hold the same rows,
 // keys included. A study's import_date (when it was loaded) and its load stamp (a new UUID each
-// load: engine/sql/study-stamps.ts) are left out, so that two loads of the same files compare equal. The hashes are DuckDB's: a new DuckDB version may change them.
+// load: engine/sql/study-stamps.ts) are left out, so that two loads of the same files compare
+// equal. The hashes are DuckDB's: a new DuckDB version may change them.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Db } from '../engine/sql/db.js';

@@ -3,6 +3,7 @@
 // charts that count or pair attributes over a cohort (study-view-counts.ts, study-view-plots.ts):
 // joining 272,000 samples' values in DuckDB took 100-150 ms a request, these arrays take one loop
 // over the cohort.
+import { isPrintableAscii } from '../filter/values.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
@@ -10,8 +11,10 @@ import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY, readTextPositions } from './resident-lookups.js';
 
 export interface ClinicalColumn {
-  /** The attribute's distinct non-empty values, sorted (as DuckDB sorts VARCHAR). */
-  names: string[];
+  /** The attribute's distinct non-empty values, sorted (as DuckDB sorts VARCHAR); frozen, so that a statement binding them joins them once. */
+  names: readonly string[];
+  /** Every name is printable ASCII (engine/filter/values.ts `isPrintableAscii`). */
+  printable: boolean;
   /** By sample key: the position of the sample's value in `names`, -1 for none. */
   categories: Int32Array;
   /** By sample key: the value as a number; NaN for none, or for text that is not plain numeric. */
@@ -33,7 +36,8 @@ export function clinicalColumn(db: ReadOnlyDb, matrices: ProfileMatrices, attrId
     const { texts, columns: [keys, numbers, positions] } = await readTextPositions(db, values, sql`
       sample_key::DOUBLE, CASE WHEN regexp_full_match(text, ${NUMERIC_VALUE_PATTERN}) THEN text::DOUBLE END, position`);
     const bound = keys.reduce((max, key) => Math.max(max, key + 1), 0);
-    const column: ClinicalColumn = { names: texts.map((r) => r.text), categories: new Int32Array(bound).fill(-1), numbers: new Float64Array(bound).fill(NaN) };
+    const names = Object.freeze(texts.map((r) => r.text));
+    const column: ClinicalColumn = { names, printable: names.every(isPrintableAscii), categories: new Int32Array(bound).fill(-1), numbers: new Float64Array(bound).fill(NaN) };
     keys.forEach((key, i) => {
       column.categories[key] = positions[i];
       column.numbers[key] = numbers[i];

@@ -12,7 +12,7 @@
 import type { ResidentCohort } from '../filter/cohort-cache.js';
 import type { CohortPlan, PlannedItem } from '../filter/compile.js';
 import { CNA_CODES, type ClinicalDataFilter, type GeneFilter } from '../filter/normalize.js';
-import { categoricalMatcher, isPrintableAscii, itemMatch } from '../filter/values.js';
+import { categoricalMatcher, itemMatch } from '../filter/values.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 import { caseKeys, sampleStudies } from './case-keys.js';
@@ -37,7 +37,8 @@ export async function cohortKeys(db: ReadOnlyDb, matrices: ProfileMatrices, plan
   ]);
   let keys = base;
   plan.items.forEach((planned, i) => (keys = narrows[i](keys, planned.negated)));
-  return { keys, wholeStudyKeys: wholeStudies(keys, await sampleStudies(db, matrices)) };
+  const [studyOf, studySizes] = await Promise.all([sampleStudies(db, matrices), studySampleCounts(db, matrices)]);
+  return { keys, wholeStudyKeys: wholeStudies(keys, studyOf, studySizes) };
 }
 
 async function baseKeys(db: ReadOnlyDb, matrices: ProfileMatrices, { base, baseSet }: CohortPlan): Promise<Int32Array> {
@@ -84,7 +85,7 @@ async function clinicalNarrow(db: ReadOnlyDb, matrices: ProfileMatrices, filter:
   // Row (position + 1) * 2 + defined decides names[position] (position -1: no value).
   const decided = new Uint8Array((column.names.length + 1) * 2);
   const matcher = categoricalMatcher(filter.values);
-  if (matcher !== undefined && column.names.every(isPrintableAscii)) {
+  if (matcher !== undefined && column.printable) {
     [undefined, ...column.names].forEach((name, i) => (decided[i * 2] = decided[i * 2 + 1] = Number(matcher(name))));
   } else {
     // `p`: the study defines the attribute (an all-null value object matches "has a row").
@@ -208,19 +209,27 @@ function markedKeys(member: Uint8Array, mark: number): Int32Array {
   return keys;
 }
 
+/** Each study's sample count, by study key (read once and kept). */
+function studySampleCounts(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<Int32Array> {
+  return matrices.keep('study sample counts', async () => {
+    const studyOf = await sampleStudies(db, matrices);
+    let bound = 0;
+    for (const study of studyOf) if (study >= bound) bound = study + 1;
+    const counts = new Int32Array(bound);
+    for (const study of studyOf) if (study >= 0) counts[study]++;
+    return counts;
+  }, (counts) => counts.byteLength);
+}
+
 /** The study keys of the cohort when it holds every sample of each of its studies (none: undefined). */
-function wholeStudies(keys: Int32Array, studyOf: Int32Array): number[] | undefined {
+function wholeStudies(keys: Int32Array, studyOf: Int32Array, studySizes: Int32Array): number[] | undefined {
   if (keys.length === 0) return undefined;
-  let bound = 0;
-  for (let key = 0; key < studyOf.length; key++) if (studyOf[key] >= bound) bound = studyOf[key] + 1;
-  const held = new Int32Array(bound);
+  const held = new Int32Array(studySizes.length);
   for (let i = 0; i < keys.length; i++) held[studyOf[keys[i]]]++;
-  const all = new Int32Array(bound);
-  for (let key = 0; key < studyOf.length; key++) if (studyOf[key] >= 0) all[studyOf[key]]++;
   const studies: number[] = [];
-  for (let study = 0; study < bound; study++) {
+  for (let study = 0; study < held.length; study++) {
     if (held[study] === 0) continue;
-    if (held[study] !== all[study]) return undefined;
+    if (held[study] !== studySizes[study]) return undefined;
     studies.push(study);
   }
   return studies;
