@@ -16,6 +16,12 @@ interface Attribute {
   datatype: string;
 }
 
+export interface OpeningRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: object;
+}
+
 interface Profile {
   molecularProfileId: string;
   molecularAlterationType: string;
@@ -60,7 +66,7 @@ export class StudyViewWarmUp {
         const attributes = (await app.inject({ url: `${study}/clinical-attributes` })).json<Attribute[]>();
         const [sample] = (await app.inject({ url: `${study}/samples?projection=ID&pageSize=1` })).json<{ sampleId: string }[]>();
         const profiles = (await app.inject({ url: `${study}/molecular-profiles` })).json<Profile[]>();
-        for (const [url, payload] of openingRequests(studyId, attributes, sample?.sampleId, profiles)) await app.inject({ method: 'POST', url, payload });
+        for (const request of openingRequests(studyId, attributes, sample?.sampleId, profiles)) await app.inject(request);
         warmed++;
       }
       return { warmed, studies: studies.length };
@@ -88,9 +94,11 @@ export async function warmStudyView(db: Db, resident: Resident, options: { study
  * naming a sample of it (`sampleId`), as a custom selection does: resolving sample ids reads the
  * store's id lookup; and one filtering by a gene in each mutation and discrete CNA profile, as a
  * click in a gene table does: a new filter's cohort reads each profile's events by gene
- * (engine/queries/cohort-keys.ts), which takes seconds to build at 272,000 samples.
+ * (engine/queries/cohort-keys.ts), which takes seconds to build at 272,000 samples. The page also
+ * posts the clinical data of every patient and sample (survival, mutation count): the first
+ * page of each study's clinical data reads its pieces (engine/queries/clinical-data-texts.ts).
  */
-export function openingRequests(studyId: string, attributes: readonly Attribute[], sampleId?: string, profiles: readonly Profile[] = []): [string, object][] {
+export function openingRequests(studyId: string, attributes: readonly Attribute[], sampleId?: string, profiles: readonly Profile[] = []): OpeningRequest[] {
   const studyViewFilter = { studyIds: [studyId] };
   const ids = (datatype: string) => attributes.filter((a) => a.datatype === datatype).map((a) => ({ attributeId: a.clinicalAttributeId }));
   const requests: [string, object][] = [
@@ -107,5 +115,9 @@ export function openingRequests(studyId: string, attributes: readonly Attribute[
     const geneFilters = [{ molecularProfileIds: [p.molecularProfileId], geneQueries: [[{ hugoGeneSymbol: 'TP53', alterations: [] }]] }];
     requests.push(['/api/filtered-samples/fetch', { studyIds: [studyId], geneFilters }]);
   }
-  return requests;
+  const study = `/api/studies/${encodeURIComponent(studyId)}`;
+  return [
+    ...requests.map(([url, payload]) => ({ method: 'POST' as const, url, payload })),
+    ...['PATIENT', 'SAMPLE'].map((type) => ({ method: 'GET' as const, url: `${study}/clinical-data?clinicalDataType=${type}&pageSize=1` })),
+  ];
 }

@@ -11,7 +11,7 @@ const SORT_COLUMNS: Record<ClinicalDataSortBy, string> = { clinicalAttributeId: 
 
 /** Which entities: one study (optionally some of its ids), one entity, or (studyId, entityId) pairs. */
 export type ClinicalDataScope =
-  | { kind: 'study'; studyKey: number; ids?: readonly string[] }
+  | { kind: 'study'; studyKey: number; studyId: string; ids?: readonly string[] }
   | { kind: 'entity'; entityKey: number }
   | { kind: 'identifiers'; studyIds: readonly string[]; entityIds: readonly string[] };
 
@@ -30,13 +30,13 @@ export interface ClinicalDataQuery {
 }
 
 /** The two shapes differ only in their tables; `e` is the entity row, `c` the value row. */
-const TABLES = {
+export const clinicalDataTables = {
   SAMPLE: { values: 'clinical_sample', entity: 'sample', key: 'sample_key', id: 'sample_id' },
   PATIENT: { values: 'clinical_patient', entity: 'patient', key: 'patient_key', id: 'patient_id' },
 } as const;
 
 function scopeClause(type: ClinicalDataType, scope: ClinicalDataScope | KeysScope): Fragment {
-  const t = TABLES[type];
+  const t = clinicalDataTables[type];
   switch (scope.kind) {
     case 'keys': {
       // The range lets DuckDB skip the row groups of other entities; keys without gaps (a study's) need nothing else.
@@ -61,7 +61,7 @@ function scopeClause(type: ClinicalDataType, scope: ClinicalDataScope | KeysScop
 
 /** DETAILED inner-joins the attribute definition (m), as the reference does. */
 function fromWhere(q: ClinicalDataQuery | KeysQuery, withMeta = false): Fragment {
-  const t = TABLES[q.type];
+  const t = clinicalDataTables[q.type];
   const patientJoin = q.type === 'SAMPLE' ? sql`JOIN patient p ON p.patient_key = e.patient_key` : sql``;
   const metaJoin = withMeta ? sql`JOIN clinical_attribute_meta m ON m.study_key = c.study_key AND m.attr_id = c.attr_id` : sql``;
   const attributes = q.attributeIds === undefined ? sql`` : sql`AND c.attr_id IN (SELECT unnest(${q.attributeIds}::VARCHAR[]))`;
@@ -73,11 +73,15 @@ function fromWhere(q: ClinicalDataQuery | KeysQuery, withMeta = false): Fragment
     WHERE ${scopeClause(q.type, q.scope)} ${attributes}`;
 }
 
+/** The entity's columns (tables `e`, `p` and `s` as in fromWhere) of entityFields. */
+export function entityColumns(type: ClinicalDataType): Fragment {
+  const patientId = type === 'SAMPLE' ? 'p.patient_id' : 'e.patient_id';
+  const patient = sql`${raw(patientId)} AS patient_id, s.study_id, unique_key(${raw(patientId)}, s.study_id) AS unique_patient_key`;
+  return type === 'SAMPLE' ? sql`${patient}, e.sample_id, unique_key(e.sample_id, s.study_id) AS unique_sample_key` : patient;
+}
+
 function columns(q: ClinicalDataQuery): Fragment {
-  const patientId = q.type === 'SAMPLE' ? 'p.patient_id' : 'e.patient_id';
-  let cols = sql`c.attr_id AS clinical_attribute_id, ${raw(patientId)} AS patient_id, s.study_id,
-    unique_key(${raw(patientId)}, s.study_id) AS unique_patient_key`;
-  if (q.type === 'SAMPLE') cols = sql`${cols}, e.sample_id, unique_key(e.sample_id, s.study_id) AS unique_sample_key`;
+  let cols = sql`c.attr_id AS clinical_attribute_id, ${entityColumns(q.type)}`;
   if (q.projection !== 'ID') cols = sql`${cols}, c.attr_value AS value`;
   if (q.projection === 'DETAILED')
     cols = sql`${cols}, m.patient_attribute, struct_pack(clinical_attribute_id := m.attr_id, study_id := s.study_id,
@@ -91,7 +95,7 @@ function columns(q: ClinicalDataQuery): Fragment {
  * and keeps that order for ties.
  */
 function orderBy(q: ClinicalDataQuery): Fragment {
-  const key = `c.${TABLES[q.type].key}`;
+  const key = `c.${clinicalDataTables[q.type].key}`;
   if (q.sortBy && q.projection !== 'ID') return sql`${raw(whitelisted(SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, ${raw(key)}, c.attr_id`;
   return sql`${raw(key)}, c.attr_id`;
 }
@@ -119,12 +123,18 @@ type KeysQuery = Omit<ClinicalDataQuery, 'scope'> & { scope: KeysScope };
  * fields, then its optional ones): [API name, column of jsonColumns].
  */
 function clinicalDataFields(q: ClinicalDataQuery): JsonFields {
-  const sample = q.type === 'SAMPLE';
   return [
-    ['clinicalAttributeId', 'clinical_attribute_id'], ['patientId', 'patient_id'], ['studyId', 'study_id'], ['uniquePatientKey', 'unique_patient_key'],
-    ...(sample ? [['sampleId', 'sample_id'], ['uniqueSampleKey', 'unique_sample_key']] as const : []),
+    ['clinicalAttributeId', 'clinical_attribute_id'], ...entityFields(q.type),
     ...(q.projection === 'ID' ? [] : [['value', 'value'] as const]),
     ...(q.projection === 'DETAILED' ? [['clinicalAttribute', 'clinical_attribute_json'], ['patientAttribute', 'patient_attribute']] as const : []),
+  ];
+}
+
+/** The entity's fields of ClinicalData, in that order (columns of entityColumns). */
+export function entityFields(type: ClinicalDataType): JsonFields {
+  return [
+    ['patientId', 'patient_id'], ['studyId', 'study_id'], ['uniquePatientKey', 'unique_patient_key'],
+    ...(type === 'SAMPLE' ? [['sampleId', 'sample_id'], ['uniqueSampleKey', 'unique_sample_key']] as const : []),
   ];
 }
 
@@ -154,7 +164,7 @@ export async function* streamClinicalDataJson(db: ReadOnlyDb, q: ClinicalDataQue
     yield* streamJoinedJson(db, rows, fields);
     return;
   }
-  const key = raw(`c.${TABLES[q.type].key}`);
+  const key = raw(`c.${clinicalDataTables[q.type].key}`);
   const [keys] = await db.numericColumns(sql`SELECT DISTINCT ${key}::DOUBLE AS k ${fromWhere(q)} ORDER BY k`);
   let left = q.limit ?? 2147483647;
   for (let at = 0; at < (keys?.length ?? 0) && left > 0; at += ENTITIES_PER_QUERY) {

@@ -3,7 +3,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
 import { clinicalDataRows, countClinicalData, streamClinicalDataJson, type ClinicalDataQuery } from '../../engine/queries/clinical-data.js';
+import { answeredFromTexts, clinicalDataChunks } from '../../engine/queries/clinical-data-texts.js';
 import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/queries/lookup.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
@@ -26,11 +28,20 @@ const response = { 200: Type.Array(ClinicalDataSchema) };
 type Query = Omit<ClinicalDataQuery, 'projection'> & { projection: ProjectionName };
 
 export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** META: the count as a header and no body; otherwise the rows, streamed as JSON written by DuckDB or as Arrow. */
+  /**
+   * META: the count as a header and no body; otherwise the rows as Arrow, or as JSON: assembled
+   * from pieces kept in memory (bulk answers) or written by DuckDB, streamed.
+   */
   const answer = async (q: Query, reply: FastifyReply) => {
     if (q.projection === 'META') return reply.header('total-count', String(await countClinicalData(app.db, { ...q, projection: 'ID' }))).send();
-    if (wantsArrow(reply.request)) return sendArrowStream(reply, clinicalDataRows({ ...q, projection: q.projection }));
-    return sendJsonArrayStream(reply, streamClinicalDataJson(app.db, { ...q, projection: q.projection }));
+    const rows = { ...q, projection: q.projection };
+    if (wantsArrow(reply.request)) return sendArrowStream(reply, clinicalDataRows(rows));
+    if (answeredFromTexts(rows)) {
+      // One chunk read at a time: memory stays at about a chunk whatever the answer's size.
+      const chunks = await clinicalDataChunks(app.db, app.matrices, rows);
+      return reply.type('application/json; charset=utf-8').send(Readable.from(chunks, { highWaterMark: 1 }));
+    }
+    return sendJsonArrayStream(reply, streamClinicalDataJson(app.db, rows));
   };
   const listParams = (query: typeof ListQuery.static) => ({
     attributeIds: query.attributeId === undefined ? undefined : [query.attributeId],
@@ -71,9 +82,10 @@ export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     config: ARROW_ANSWERS,
   }, async (request, reply) => {
-    const studyKey = await requireStudyKey(app.db, request.params.studyId);
+    const { studyId } = request.params;
+    const studyKey = await requireStudyKey(app.db, studyId);
     const type = request.query.clinicalDataType ?? 'SAMPLE';
-    return answer({ type, scope: { kind: 'study', studyKey }, ...listParams(request.query) }, reply);
+    return answer({ type, scope: { kind: 'study', studyKey, studyId }, ...listParams(request.query) }, reply);
   });
 
   app.post('/studies/:studyId/clinical-data/fetch', {
@@ -83,10 +95,11 @@ export const clinicalDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     config: ARROW_ANSWERS,
   }, async (request, reply) => {
-    const studyKey = await requireStudyKey(app.db, request.params.studyId);
+    const { studyId } = request.params;
+    const studyKey = await requireStudyKey(app.db, studyId);
     const { clinicalDataType = 'SAMPLE', projection = 'SUMMARY' } = request.query;
     const { ids, attributeIds } = request.body;
-    return answer({ type: clinicalDataType, scope: { kind: 'study', studyKey, ids }, attributeIds, projection }, reply);
+    return answer({ type: clinicalDataType, scope: { kind: 'study', studyKey, studyId, ids }, attributeIds, projection }, reply);
   });
 
   app.post('/clinical-data/fetch', {

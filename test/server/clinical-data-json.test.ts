@@ -1,14 +1,15 @@
-// Clinical data answers are JSON written by DuckDB and streamed (engine/queries/clinical-data.ts
-// streamClinicalDataJson): byte for byte what the response schema's serializer writes of the rows
-// (fetchClinicalData), on the shared studies and on awkward texts, in every projection and path
-// (slices of entities in the default order, one query sorted or paged).
+// Clinical data answers are JSON streamed, written by DuckDB (engine/queries/clinical-data.ts
+// streamClinicalDataJson) or assembled from kept pieces (clinical-data-texts.ts): byte for byte
+// what the response schema's serializer writes of the rows (fetchClinicalData), on the shared
+// studies and on awkward texts, in every projection and path (slices of entities in the default
+// order, one query sorted or paged, pieces of a whole study or of long lists of ids).
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchClinicalData, type ClinicalDataQuery } from '../../engine/queries/clinical-data.js';
 import { requireStudyKey } from '../../engine/queries/lookup.js';
 import { Db, toApiObject, type ReadOnlyDb } from '../../engine/sql/db.js';
-import { sql } from '../../engine/sql/sql.js';
+import { raw, sql } from '../../engine/sql/sql.js';
 import { buildApp } from '../../server/app.js';
 import { ClinicalDataSchema } from '../../server/schemas/clinical-data.js';
 import { openTestApp } from '../helpers/app.js';
@@ -45,7 +46,7 @@ describe('clinical data JSON on the shared studies', () => {
     const studyKey = await requireStudyKey(app.db, LGG);
     const cases: [string, ClinicalDataQuery][] = [];
     for (const type of ['SAMPLE', 'PATIENT'] as const) {
-      const scope = { kind: 'study' as const, studyKey };
+      const scope = { kind: 'study' as const, studyKey, studyId: LGG };
       cases.push(
         [`/api/studies/${LGG}/clinical-data?clinicalDataType=${type}&projection=${projection}`, { type, scope, projection }],
         [`/api/studies/${LGG}/clinical-data?clinicalDataType=${type}&projection=${projection}&pageSize=7`, { type, scope, projection, limit: 7, offset: 0 }],
@@ -71,6 +72,28 @@ describe('clinical data JSON on the shared studies', () => {
     expect(difference(streamed.body, (await plain.inject({ method: 'POST', url: '/plain', payload: query })).body)).toBe('');
     expect(streamed.json().length).toBeGreaterThan(10);
   });
+
+  it.each(['SAMPLE', 'PATIENT'] as const)('%s: a long list of identifiers across studies (pieces kept in memory) gives the same bytes', async (type) => {
+    const [table, id] = type === 'SAMPLE' ? ['sample', 'sample_id'] : ['patient', 'patient_id'];
+    // Later studies first, and unknown ids enough to make the list long.
+    const known = await app.db.all<{ studyId: string; entityId: string }>(
+      sql`SELECT s.study_id AS "studyId", x.${raw(id)} AS "entityId" FROM ${raw(table)} x JOIN cancer_study s USING (study_key) ORDER BY x.study_key DESC, x.${raw(id)}`);
+    const identifiers = [...known, ...Array.from({ length: 1000 }, (_, i) => ({ studyId: i % 2 === 0 ? LGG : 'none', entityId: `unknown-${i}` }))];
+    const fetch = (attributeIds?: string[]) =>
+      app.inject({ method: 'POST', url: `/api/clinical-data/fetch?clinicalDataType=${type}`, payload: { identifiers, attributeIds } });
+    // Some attributes: the last of each study's rows, and one that no study has.
+    const rows = (await fetch()).json<{ studyId: string; clinicalAttributeId: string }[]>();
+    const some = [...new Map(rows.map((r) => [r.studyId, r.clinicalAttributeId])).values(), 'nothing'];
+    for (const attributeIds of [undefined, some]) {
+      const streamed = await fetch(attributeIds);
+      const query: ClinicalDataQuery = { type, projection: 'SUMMARY', attributeIds,
+        scope: { kind: 'identifiers', studyIds: identifiers.map((i) => i.studyId), entityIds: identifiers.map((i) => i.entityId) } };
+      expect(difference(streamed.body, (await plain.inject({ method: 'POST', url: '/plain', payload: query })).body)).toBe('');
+      const answered = streamed.json<{ studyId: string }[]>();
+      expect(new Set(answered.map((r) => r.studyId)).size).toBe(2);
+      expect(answered.length).toBeLessThan(attributeIds === undefined ? Infinity : rows.length);
+    }
+  });
 });
 
 describe('clinical data JSON of awkward texts and many patients', () => {
@@ -93,7 +116,7 @@ describe('clinical data JSON of awkward texts and many patients', () => {
 
   it.each(['ID', 'SUMMARY', 'DETAILED'] as const)('%s: byte-identical to the serializer', async (projection) => {
     const streamed = await app.inject(`/api/studies/s/clinical-data?clinicalDataType=PATIENT&projection=${projection}`);
-    const whole = await plain.inject({ method: 'POST', url: '/plain', payload: { type: 'PATIENT', scope: { kind: 'study', studyKey: 1 }, projection } });
+    const whole = await plain.inject({ method: 'POST', url: '/plain', payload: { type: 'PATIENT', scope: { kind: 'study', studyKey: 1, studyId: 's' }, projection } });
     expect(difference(streamed.body, whole.body)).toBe('');
     const items = streamed.json() as { patientId: string; value?: string; clinicalAttribute?: object }[];
     expect(items).toHaveLength(10_000);
@@ -102,11 +125,34 @@ describe('clinical data JSON of awkward texts and many patients', () => {
     if (projection === 'DETAILED') expect(items[0].clinicalAttribute).toEqual({ clinicalAttributeId: 'A', studyId: 's', displayName: text, patientAttribute: true, datatype: 'STRING', priority: '1' });
   });
 
+  it('long lists of ids (pieces kept in memory) give the bytes of the whole answer: repeats, unknown ids, reversed, some attributes', async () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => (i === 5 ? text : `P${4999 - i}`));
+    const withRepeats = [...ids, ...ids.slice(0, 500), 'nobody'];
+    for (const projection of ['ID', 'SUMMARY'] as const) {
+      for (const attributeIds of [undefined, ['A'], ['B', 'nothing']]) {
+        const cases: [string, object, ClinicalDataQuery][] = [
+          [`/api/studies/s/clinical-data/fetch?clinicalDataType=PATIENT&projection=${projection}`, { ids: withRepeats, attributeIds },
+            { type: 'PATIENT', projection, attributeIds, scope: { kind: 'study', studyKey: 1, studyId: 's', ids: withRepeats } }],
+          [`/api/clinical-data/fetch?clinicalDataType=PATIENT&projection=${projection}`,
+            { identifiers: [...withRepeats.map((entityId) => ({ studyId: 's', entityId })), { studyId: 'none', entityId: 'P1' }], attributeIds },
+            { type: 'PATIENT', projection, attributeIds, scope: { kind: 'identifiers', studyIds: [...withRepeats.map(() => 's'), 'none'], entityIds: [...withRepeats, 'P1'] } }],
+        ];
+        for (const [url, payload, query] of cases) {
+          const streamed = await app.inject({ method: 'POST', url, payload });
+          const whole = await plain.inject({ method: 'POST', url: '/plain', payload: query });
+          expect(streamed.statusCode, url).toBe(200);
+          expect(difference(streamed.body, whole.body), `${url} ${attributeIds}`).toBe('');
+          expect(streamed.json().length, url).toBe(attributeIds === undefined ? 6000 : 3000);
+        }
+      }
+    }
+  });
+
   it('a first page cut inside a slice, and the page after it', async () => {
     for (const [pageSize, pageNumber] of [[4097, 0], [9000, 1], [3, 0]]) {
       const streamed = await app.inject(`/api/studies/s/clinical-data?clinicalDataType=PATIENT&pageSize=${pageSize}&pageNumber=${pageNumber}`);
       const whole = await plain.inject({ method: 'POST', url: '/plain',
-        payload: { type: 'PATIENT', scope: { kind: 'study', studyKey: 1 }, projection: 'SUMMARY', limit: pageSize, offset: pageSize * pageNumber } });
+        payload: { type: 'PATIENT', scope: { kind: 'study', studyKey: 1, studyId: 's' }, projection: 'SUMMARY', limit: pageSize, offset: pageSize * pageNumber } });
       expect(difference(streamed.body, whole.body)).toBe('');
     }
   });

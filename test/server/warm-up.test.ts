@@ -24,6 +24,9 @@ describe('warmStudyView', () => {
     expect([...warmed]).toEqual(expect.arrayContaining(['sample texts', 'sample keys', 'gene panels', 'profiling rows MUTATION_EXTENDED', 'profiling rows COPY_NUMBER_ALTERATION']));
     // Each mutation and discrete CNA profile's events by gene, for the cohorts of gene filters.
     expect([...warmed].filter((k) => k.startsWith('gene sample events by 2 e.profile_key')).length).toBeGreaterThanOrEqual(4);
+    // Each study's clinical data, for the bulk answers of the page load.
+    expect([...warmed].filter((k) => k.startsWith('clinical data texts ')).sort()).toEqual(
+      ['teststudy_genepanels', 'study_es_0', 'study_hg38'].flatMap((s) => [`clinical data texts PATIENT ${s}`, `clinical data texts SAMPLE ${s}`]).sort());
     const app = await buildApp({ db, resident });
     const studyIds = (await app.inject({ url: '/api/studies' })).json().map((s: { studyId: string }) => s.studyId);
     expect(studyIds).toHaveLength(3);
@@ -31,9 +34,9 @@ describe('warmStudyView', () => {
       const attributes = (await app.inject({ url: `/api/studies/${studyId}/clinical-attributes` })).json();
       const [sample] = (await app.inject({ url: `/api/studies/${studyId}/samples?pageSize=1` })).json();
       const profiles = (await app.inject({ url: `/api/studies/${studyId}/molecular-profiles` })).json();
-      for (const [url, payload] of openingRequests(studyId, attributes, sample.sampleId, profiles)) {
-        const res = await app.inject({ method: 'POST', url, payload });
-        expect(res.statusCode, `${studyId} ${url}`).toBe(200);
+      for (const request of openingRequests(studyId, attributes, sample.sampleId, profiles)) {
+        const res = await app.inject(request);
+        expect(res.statusCode, `${studyId} ${request.url}`).toBe(200);
       }
     }
     expect(new Set(resident.matrices.keys())).toEqual(warmed);
