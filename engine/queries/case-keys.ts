@@ -109,6 +109,20 @@ export function forEachCaseKey(
   }
 }
 
+/**
+ * The cases that `count` (study id, case id) pairs name (forEachCaseKey), marked by key, and the
+ * studies of those found; repeats and unknown pairs count once and not at all.
+ */
+export function chosenCases(cases: CaseKeys, count: number, studyIdAt: (i: number) => string, idAt: (i: number) => string): { chosen: Uint8Array; studyIds: Set<string> } {
+  const chosen = new Uint8Array(cases.keyBound);
+  const studyIds = new Set<string>();
+  forEachCaseKey(cases, count, studyIdAt, idAt, (key, i) => {
+    chosen[key] = 1;
+    studyIds.add(studyIdAt(i));
+  });
+  return { chosen, studyIds };
+}
+
 /** Each patient's samples: patient p's are samples[offsets[p]] … samples[offsets[p + 1]]. */
 export interface PatientSamples {
   offsets: Int32Array;

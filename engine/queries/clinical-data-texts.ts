@@ -9,7 +9,7 @@
 import type { ReadOnlyDb } from '../sql/db.js';
 import { javaScriptEscapes, jsonObject } from '../sql/joined-json.js';
 import { raw, sql } from '../sql/sql.js';
-import { caseKeys, forEachCaseKey, offsetsByKey } from './case-keys.js';
+import { caseKeys, chosenCases, offsetsByKey } from './case-keys.js';
 import { clinicalDataTables, entityFields, entityColumns, type ClinicalDataQuery, type ClinicalDataType } from './clinical-data.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
@@ -156,19 +156,10 @@ async function selection(db: ReadOnlyDb, matrices: ProfileMatrices, q: ClinicalD
     for (let k = 0; k + 1 < study.entities.starts.length; k++) if (study.entities.starts[k + 1] > study.entities.starts[k]) keys.push(study.firstKey + k);
     return { keys: Int32Array.from(keys), studies: [study] };
   }
+  if (scope.kind === 'entity') throw new Error('one entity is answered by DuckDB (answeredFromTexts)');
   const cases = await caseKeys(db, matrices, q.type === 'SAMPLE' ? 'sample' : 'patient');
-  const chosen = new Uint8Array(cases.keyBound);
-  const studyIds = new Set<string>();
-  if (scope.kind === 'study') {
-    const ids = scope.ids ?? [];
-    forEachCaseKey(cases, ids.length, () => scope.studyId, (i) => ids[i], (key) => (chosen[key] = 1));
-    studyIds.add(scope.studyId);
-  } else if (scope.kind === 'identifiers') {
-    forEachCaseKey(cases, scope.entityIds.length, (i) => scope.studyIds[i], (i) => scope.entityIds[i], (key, i) => {
-      chosen[key] = 1;
-      studyIds.add(scope.studyIds[i]);
-    });
-  }
+  const ids = scope.kind === 'study' ? scope.ids ?? [] : scope.entityIds;
+  const { chosen, studyIds } = chosenCases(cases, ids.length, scope.kind === 'study' ? () => scope.studyId : (i) => scope.studyIds[i], (i) => ids[i]);
   const keys: number[] = [];
   for (let k = 0; k < chosen.length; k++) if (chosen[k] === 1) keys.push(k);
   return { keys: Int32Array.from(keys), studies: await Promise.all([...studyIds].map(texts)) };

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  copyNumberSegmentRows, countCopyNumberSegments, fetchCopyNumberSegments, SEGMENT_SORT_COLUMNS, type SegmentQuery, type SegmentSortBy,
+  copyNumberSegmentRows, countCopyNumberSegments, countSegmentsOfSamples, fetchCopyNumberSegments, SEGMENT_SORT_COLUMNS, type SegmentQuery, type SegmentSortBy,
 } from '../../engine/queries/copy-number-segments.js';
 import { requireSampleKey } from '../../engine/queries/lookup.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
@@ -54,7 +54,10 @@ export const copyNumberSegmentRoutes: FastifyPluginAsyncTypebox = async (app) =>
     const { chromosome, projection = 'SUMMARY' } = request.query;
     const samples = { kind: 'identifiers', studyIds: request.body.map((s) => s.studyId), sampleIds: request.body.map((s) => s.sampleId) } as const;
     const q: SegmentQuery = { samples, chromosome };
-    if (projection === 'META') return reply.header('total-count', String(await countCopyNumberSegments(app.db, q))).send(undefined as never);
+    if (projection === 'META') {
+      const count = chromosome === undefined ? countSegmentsOfSamples(app.db, app.matrices, samples.studyIds, samples.sampleIds) : countCopyNumberSegments(app.db, q);
+      return reply.header('total-count', String(await count)).send(undefined as never);
+    }
     if (wantsArrow(request)) return sendArrowStream(reply, copyNumberSegmentRows(q));
     return reply.send((await fetchCopyNumberSegments(app.db, q)) as never);
   });
