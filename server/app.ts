@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Db, ReadOnlyDb } from '../engine/sql/db.js';
 import type { CohortCache } from '../engine/filter/cohort-cache.js';
-import type { ProfileMatrices } from '../engine/queries/profile-matrix.js';
+import type { ProfileMatrices } from '../engine/resident/profile-matrix.js';
 import type { StatsPool } from '../engine/stats/pool/pool.js';
 import { StateStore } from '../engine/state/state-store.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
@@ -39,7 +39,7 @@ declare module 'fastify' {
     stats: StatsPool;
     /** Materialised Study View cohorts (engine/filter/cohort-cache.ts). */
     cohorts: CohortCache;
-    /** Resident matrices of the profiles enrichments and co-expressions read (engine/queries/profile-matrix.ts). */
+    /** Resident matrices of the profiles enrichments and co-expressions read (engine/resident/profile-matrix.ts). */
     matrices: ProfileMatrices;
     /** Large answers kept compressed for their next request (server/kept-answers.ts). */
     answers: KeptAnswers;

@@ -6,7 +6,7 @@ import { compileCohort } from '../engine/filter/compile.js';
 import { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
 import type { StoreStamps } from '../engine/sql/study-stamps.js';
-import { ProfileMatrices } from '../engine/queries/profile-matrix.js';
+import { ProfileMatrices } from '../engine/resident/profile-matrix.js';
 import type { StatsPool } from '../engine/stats/pool/pool.js';
 import { carries, changedStudies, deletedStudies, unchangedStudies } from './carry-over.js';
 

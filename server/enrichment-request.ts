@@ -1,6 +1,6 @@
 // The groups of an enrichment request body (api.md 23): MolecularProfileCasesGroupFilter lists.
 import { InvalidRequest, NotImplemented } from '../engine/errors.js';
-import type { EnrichmentGroup } from '../engine/queries/expression-enrichments.js';
+import type { EnrichmentGroup } from '../engine/analyses/expression-enrichments.js';
 import type { MolecularProfileCasesGroupFilter } from './schemas/enrichments.js';
 
 /**

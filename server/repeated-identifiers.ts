@@ -8,7 +8,7 @@
 // it (a marker in its place, by Fastify's own parser, so that what is accepted and what is
 // rejected do not change) and given the remembered list: the same array, frozen, and its items (no
 // code changes either; being the same list, it is checked against each route's schema once,
-// remembered-list-validation.ts, and resolved to case keys once: engine/queries/sample-identifiers.ts,
+// remembered-list-validation.ts, and resolved to case keys once: engine/resident/sample-identifiers.ts,
 // study-view-custom-data.ts, the survival route). The text cannot be part of a string (its quotes
 // are not escaped), so equal text is an equal value.
 // The lists are the app's (remembered-lists.ts: within a byte budget, least recently used dropped).

@@ -6,7 +6,7 @@ import type { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
 import type { DependsOn } from '../engine/sql/study-stamps.js';
 import { CohortCache } from '../engine/filter/cohort-cache.js';
-import { ProfileMatrices } from '../engine/queries/profile-matrix.js';
+import { ProfileMatrices } from '../engine/resident/profile-matrix.js';
 import { createStatsPool, type StatsPool } from '../engine/stats/pool/pool.js';
 import { carries } from './carry-over.js';
 import { KeptAnswers } from './kept-answers.js';

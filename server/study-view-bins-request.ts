@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OmitItem } from '../engine/filter/compile.js';
 import type { StudyViewFilter } from '../engine/filter/normalize.js';
-import type { BinCohorts } from '../engine/queries/study-view-bins.js';
+import type { BinCohorts } from '../engine/study-view/study-view-bins.js';
 import type { BinRequest, DataBinMethod } from '../engine/stats/binning.js';
 import { cohortOf } from './study-view-request.js';
 

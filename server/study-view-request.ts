@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
 import { compileCohort, type Cohort, type CompileOptions } from '../engine/filter/compile.js';
 import type { StudyViewFilter } from '../engine/filter/normalize.js';
-import { cohortKeys } from '../engine/queries/cohort-keys.js';
-import { resolveSampleIdentifiers } from '../engine/queries/sample-identifiers.js';
+import { cohortKeys } from '../engine/resident/cohort-keys.js';
+import { resolveSampleIdentifiers } from '../engine/resident/sample-identifiers.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
 
 /** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection); JSON null is "not given". */

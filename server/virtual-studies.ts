@@ -6,7 +6,7 @@
 // it unchanged. Answers name samples by their real study (as cBioPortal's front end, which
 // expands a virtual study into its studies and sample identifiers before it asks).
 import type { FastifyInstance } from 'fastify';
-import { cohortMembers, existingMembers, type StudySamples } from '../engine/queries/virtual-study-members.js';
+import { cohortMembers, existingMembers, type StudySamples } from '../engine/resources/virtual-study-members.js';
 import type { VirtualStudyRow } from '../engine/state/state-store.js';
 import { virtualStudyOrigins } from '../engine/state/virtual-studies.js';
 import { sql } from '../engine/sql/sql.js';

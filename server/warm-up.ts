@@ -94,9 +94,9 @@ export async function warmStudyView(db: Db, resident: Resident, options: { study
  * naming a sample of it (`sampleId`), as a custom selection does: resolving sample ids reads the
  * store's id lookup; and one filtering by a gene in each mutation and discrete CNA profile, as a
  * click in a gene table does: a new filter's cohort reads each profile's events by gene
- * (engine/queries/cohort-keys.ts), which takes seconds to build at 272,000 samples. The page also
+ * (engine/resident/cohort-keys.ts), which takes seconds to build at 272,000 samples. The page also
  * posts the clinical data of every patient and sample (survival, mutation count): the first
- * page of each study's clinical data reads its pieces (engine/queries/clinical-data-texts.ts).
+ * page of each study's clinical data reads its pieces (engine/resident/clinical-data-texts.ts).
  */
 export function openingRequests(studyId: string, attributes: readonly Attribute[], sampleId?: string, profiles: readonly Profile[] = []): OpeningRequest[] {
   const studyViewFilter = { studyIds: [studyId] };

@@ -1,6 +1,6 @@
 // Materialised cohorts. The Study View sends a dozen requests with the same StudyViewFilter on
 // every click; the first computes the cohort's sample keys into a table of a scratch database, the
-// others read that table. A cohort computed in memory (engine/queries/cohort-keys.ts) keeps its
+// others read that table. A cohort computed in memory (engine/resident/cohort-keys.ts) keeps its
 // keys, and its table is written only when a statement first reads it (`needing`): most answers
 // count over the keys alone. A generation of the store never changes, so an entry never goes
 // stale; the least recently used entries are dropped beyond `capacity`, once unused for a minute
@@ -41,7 +41,7 @@ interface Materialised {
   written?: Before;
 }
 
-/** A cohort's sample keys computed in memory (engine/queries/cohort-keys.ts). */
+/** A cohort's sample keys computed in memory (engine/resident/cohort-keys.ts). */
 export interface ResidentCohort {
   /** Ascending. */
   keys: Int32Array;

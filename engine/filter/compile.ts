@@ -35,7 +35,7 @@ export interface CompileOptions {
    * item is inverted (samples not matching it, within the involved studies); items stay ANDed.
    */
   negate?: boolean;
-  /** The filter's sampleIdentifiers resolved ahead (engine/queries/sample-identifiers.ts). */
+  /** The filter's sampleIdentifiers resolved ahead (engine/resident/sample-identifiers.ts). */
   identifiers?: ResolvedSampleIdentifiers;
 }
 
@@ -160,7 +160,7 @@ export interface PlannedItem { item: FilterItem; set: Fragment; negated: boolean
 /**
  * What a cohort is made of: the base set (3.3), the involved studies and the sample set of each
  * item that restricts it (omitted items and items without restriction left out). The SQL below is
- * built from it; engine/queries/cohort-keys.ts computes the same keys in memory from it.
+ * built from it; engine/resident/cohort-keys.ts computes the same keys in memory from it.
  */
 export interface CohortPlan {
   base: Base;

@@ -27,7 +27,7 @@ export interface SampleIdentifierColumns {
 }
 
 /**
- * Sample identifiers resolved ahead of compiling (engine/queries/sample-identifiers.ts): the
+ * Sample identifiers resolved ahead of compiling (engine/resident/sample-identifiers.ts): the
  * studies they name, and the keys of the samples found as runs of consecutive keys, run i being
  * firsts[i] … lasts[i].
  */

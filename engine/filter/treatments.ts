@@ -24,7 +24,7 @@ export function compilePatientTreatmentFilter(tier: TreatmentTier, anyOf: readon
 /**
  * Earliest sample-acquisition time of each sample, with the patient of the event: as cBioPortal,
  * the sample is found by study and SAMPLE_ID, and compared with the treatments of the event's
- * patient (the same rule as the treatment endpoints, engine/queries/study-view-treatments.ts).
+ * patient (the same rule as the treatment endpoints, engine/study-view/study-view-treatments.ts).
  */
 function sampleTimes(studies: Fragment): Fragment {
   return sql`SELECT s.sample_key, e.patient_key, min(e.start_date) AS t FROM clinical_event e

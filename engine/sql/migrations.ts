@@ -1,7 +1,7 @@
 // Brings a study store written by an earlier version up to the current schema: schema.sql only
 // creates what is absent, so columns added since are added (and filled) here, at the first
 // writable open (`duckportal load`, `genes import`, …; `serve` makes one when the store needs it).
-import { numberOfCellText } from '../queries/molecular-data-value.js';
+import { numberOfCellText } from '../resources/molecular-data-value.js';
 import { sql, type Sql } from './sql.js';
 
 /** What the migrations do with a store; db.ts's Db is one (a type of its own keeps db.ts, which migrates, out of an import cycle). */

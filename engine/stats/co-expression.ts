@@ -1,7 +1,7 @@
 // Per-gene co-expression of cBioPortal v7 (api.md 22.2, ClickhouseCoExpressionMapper): Spearman's
 // ρ of the (query gene, gene) value pairs, kept when |ρ| ≥ threshold; a gene failing the
 // data-quality tests (< 3 pairs, constant, or at most n/2 distinct values) is kept with null ρ and
-// p. A pool task over rows of a resident profile matrix (engine/queries/profile-matrix.ts).
+// p. A pool task over rows of a resident profile matrix (engine/resident/profile-matrix.ts).
 import { holdsEachColumnOnce } from './matrix-columns.js';
 import { withRankDot, type RankMemory } from './rank-dot.js';
 import { midranks, pearson } from './ranks.js';

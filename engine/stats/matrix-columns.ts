@@ -1,4 +1,4 @@
-// Columns of a resident profile matrix (engine/queries/profile-matrix.ts) that a request selects.
+// Columns of a resident profile matrix (engine/resident/profile-matrix.ts) that a request selects.
 
 /** Whether `columns` holds each of 0 … columnCount − 1 exactly once (every sample, none twice). */
 export function holdsEachColumnOnce(columns: ArrayLike<number>, columnCount: number): boolean {

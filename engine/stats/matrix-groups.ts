@@ -1,4 +1,4 @@
-// Group summaries over a resident profile matrix (engine/queries/profile-matrix.ts): rows are
+// Group summaries over a resident profile matrix (engine/resident/profile-matrix.ts): rows are
 // entities (genes, generic-assay entities), columns samples, NaN where a cell has no number. Per
 // row and group: the number of values, their mean and sample variance (what Welch's t-test and
 // ANOVA need, group-comparison.ts), and the values equal to 1 (binary generic assays). Pool tasks

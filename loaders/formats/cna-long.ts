@@ -2,7 +2,7 @@
 // gene × sample matrix as ImportCnaDiscreteLongData does (integer values, missing cells ''), plus
 // CNA events (±2) with the row's driver and namespace columns (that importer makes them whatever
 // show_profile_in_analysis_tab says).
-import { numberOfCell } from '../../engine/queries/molecular-data-value.js';
+import { numberOfCell } from '../../engine/resources/molecular-data-value.js';
 import { sql } from '../../engine/sql/sql.js';
 import type { StudyContext } from '../context.js';
 import { LoadError, type Location } from '../errors.js';

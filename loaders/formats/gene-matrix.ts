@@ -2,7 +2,7 @@
 // (RPPA keys: rppa.ts). JS reads the header and gene columns (validation, genes, line numbers);
 // DuckDB reads the cells: one gene_value row per cell holding its trimmed text, as ImportTabDelimData,
 // and that text as a number when it is one.
-import { numberOfCellText } from '../../engine/queries/molecular-data-value.js';
+import { numberOfCellText } from '../../engine/resources/molecular-data-value.js';
 import { sql } from '../../engine/sql/sql.js';
 import type { ProfileRef, StudyContext } from '../context.js';
 import { LoadError } from '../errors.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueKey } from '../../engine/keys.js';
-import type { StudyCatalog } from '../../engine/queries/study-catalog.js';
+import type { StudyCatalog } from '../../engine/resident/study-catalog.js';
 import type { StateSnapshot, VirtualStudyRow } from '../../engine/state/state-store.js';
 import { requestReferences } from '../security/request-references.js';
 import { StudyAccess } from '../security/study-access.js';

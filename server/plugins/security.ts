@@ -5,7 +5,7 @@
 // `config`: `public` (no credentials needed), `bodyIds` (a bare array body of ids),
 // `ownPermissionCheck` (the route checks what it reads itself).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadStudyCatalog, type StudyCatalog } from '../../engine/queries/study-catalog.js';
+import { loadStudyCatalog, type StudyCatalog } from '../../engine/resident/study-catalog.js';
 import type { StateSnapshot, StateStore } from '../../engine/state/state-store.js';
 import { virtualStudyOrigins } from '../../engine/state/virtual-studies.js';
 import type { SecuritySettings } from '../config/settings.js';

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { fetchAlterationEnrichments } from '../../engine/queries/alteration-enrichments.js';
+import { fetchAlterationEnrichments } from '../../engine/analyses/alteration-enrichments.js';
 import { AlterationEnrichmentSchema, MolecularProfileCasesGroupAndAlterationTypeFilterSchema } from '../schemas/alteration-enrichments.js';
 import { EnrichmentTypeSchema } from '../schemas/enrichments.js';
 import { useSlicedJsonBodies } from '../sliced-json.js';

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NotFound } from '../../engine/errors.js';
-import { CANCER_TYPE_SORT_COLUMNS, countCancerTypes, fetchCancerTypes, type CancerTypeSortBy } from '../../engine/queries/cancer-types.js';
+import { CANCER_TYPE_SORT_COLUMNS, countCancerTypes, fetchCancerTypes, type CancerTypeSortBy } from '../../engine/resources/cancer-types.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery } from '../params.js';
 import { TypeOfCancerSchema } from '../schemas/cancer-types.js';

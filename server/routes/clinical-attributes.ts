@@ -5,8 +5,8 @@ import type { FastifyReply } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
   CLINICAL_ATTRIBUTE_SORT_COLUMNS, countClinicalAttributes, fetchClinicalAttributes, type ClinicalAttributeSortBy,
-} from '../../engine/queries/clinical-attributes.js';
-import { requireStudyKey } from '../../engine/queries/lookup.js';
+} from '../../engine/resources/clinical-attributes.js';
+import { requireStudyKey } from '../../engine/resources/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, MAX_PAGE_SIZE, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { ClinicalAttributeSchema } from '../schemas/clinical-attributes.js';

@@ -3,7 +3,7 @@
 // groups that entered it where the Legacy path counts the request's groups.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { fetchClinicalEnrichmentData, toClinicalDataEnrichments } from '../../engine/queries/clinical-enrichments.js';
+import { fetchClinicalEnrichmentData, toClinicalDataEnrichments } from '../../engine/analyses/clinical-enrichments.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { ClinicalDataEnrichmentSchema, GroupFilterSchema } from '../schemas/clinical-enrichments.js';
 

@@ -5,11 +5,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import {
   CLINICAL_EVENT_SORT_COLUMNS, countClinicalEvents, fetchClinicalEvents, type ClinicalEventQuery, type ClinicalEventSortBy,
-} from '../../engine/queries/clinical-events.js';
-import { fetchClinicalEventsMeta } from '../../engine/queries/clinical-events-meta.js';
-import { fetchSurvivalData, javaDoubleText, requestedPatients, type SurvivalPatient, type SurvivalRow } from '../../engine/queries/clinical-events-survival.js';
-import { requirePatientKey } from '../../engine/queries/lookup.js';
-import type { ProfileMatrices } from '../../engine/queries/profile-matrix.js';
+} from '../../engine/resources/clinical-events.js';
+import { fetchClinicalEventsMeta } from '../../engine/resources/clinical-events-meta.js';
+import { fetchSurvivalData, javaDoubleText, requestedPatients, type SurvivalPatient, type SurvivalRow } from '../../engine/resources/clinical-events-survival.js';
+import { requirePatientKey } from '../../engine/resources/lookup.js';
+import type { ProfileMatrices } from '../../engine/resident/profile-matrix.js';
 import { uniqueKey } from '../../engine/keys.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { jsonArrayStream } from '../json-array-stream.js';

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { streamCoExpressions } from '../../engine/queries/co-expressions.js';
+import { streamCoExpressions } from '../../engine/analyses/co-expressions.js';
 import { jsonTexts, sendJsonArrayStream } from '../json-array-stream.js';
 import { CoExpressionFilterSchema, CoExpressionSchema } from '../schemas/co-expressions.js';
 import { useSlicedJsonBodies } from '../sliced-json.js';

@@ -4,8 +4,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   copyNumberSegmentRows, countCopyNumberSegments, countSegmentsOfSamples, fetchCopyNumberSegments, SEGMENT_SORT_COLUMNS, type SegmentQuery, type SegmentSortBy,
-} from '../../engine/queries/copy-number-segments.js';
-import { requireSampleKey } from '../../engine/queries/lookup.js';
+} from '../../engine/resources/copy-number-segments.js';
+import { requireSampleKey } from '../../engine/resources/lookup.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';
 import { CopyNumberSegSchema, SampleIdentifierSchema } from '../schemas/copy-number.js';

@@ -7,8 +7,8 @@ import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
   countDiscreteCopyNumbers, DISCRETE_CNA_EVENT_TYPES, fetchCopyNumberCounts, fetchDiscreteCopyNumbers,
   type DiscreteCnaEventType, type DiscreteCopyNumberQuery,
-} from '../../engine/queries/copy-number.js';
-import { requireProfile, type ProfileRow } from '../../engine/queries/lookup.js';
+} from '../../engine/resources/copy-number.js';
+import { requireProfile, type ProfileRow } from '../../engine/resources/lookup.js';
 import type { ReadOnlyDb } from '../../engine/sql/db.js';
 import { literalUnion, Projection, type ProjectionName } from '../params.js';
 import {

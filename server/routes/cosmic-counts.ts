@@ -2,7 +2,7 @@
 // mutation keywords of a mutation table (the front end's COSMIC column); [] before `cosmic import`.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { fetchCosmicCounts } from '../../engine/queries/cosmic-counts.js';
+import { fetchCosmicCounts } from '../../engine/resources/cosmic-counts.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { CosmicMutationSchema, type CosmicMutation } from '../schemas/cosmic-counts.js';
 

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   EXPRESSION_ENRICHMENT_TYPES, requireEnrichmentProfile, streamGenericAssayEnrichments, streamGenomicEnrichments,
-} from '../../engine/queries/expression-enrichments.js';
+} from '../../engine/analyses/expression-enrichments.js';
 import { groupsOf } from '../enrichment-request.js';
 import { jsonTexts, sendJsonArrayStream } from '../json-array-stream.js';
 import { useSlicedJsonBodies } from '../sliced-json.js';

@@ -5,8 +5,8 @@ import type { FastifyReply } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
   countGenePanels, fetchGenePanels, streamGenePanelDataJson, GENE_PANEL_SORT_COLUMNS, type GenePanelDataSelection, type GenePanelSortBy,
-} from '../../engine/queries/gene-panels.js';
-import { requireProfile } from '../../engine/queries/lookup.js';
+} from '../../engine/resources/gene-panels.js';
+import { requireProfile } from '../../engine/resources/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
 import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';

@@ -3,8 +3,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NotFound } from '../../engine/errors.js';
-import { requireEnrichmentProfile } from '../../engine/queries/expression-enrichments.js';
-import { fetchGenericAssayBinaryEnrichments, fetchGenericAssayCategoricalEnrichments } from '../../engine/queries/generic-assay-enrichments.js';
+import { requireEnrichmentProfile } from '../../engine/analyses/expression-enrichments.js';
+import { fetchGenericAssayBinaryEnrichments, fetchGenericAssayCategoricalEnrichments } from '../../engine/analyses/generic-assay-enrichments.js';
 import type { ReadOnlyDb } from '../../engine/sql/db.js';
 import { EnrichmentTypeSchema, MolecularProfileCasesGroupFilterSchema, type MolecularProfileCasesGroupFilter } from '../schemas/enrichments.js';
 import { groupsOf } from '../enrichment-request.js';

@@ -7,8 +7,8 @@ import { InvalidRequest } from '../../engine/errors.js';
 import {
   countGenericAssayData, countGenericAssayMeta, fetchGenericAssayData, fetchGenericAssayMeta,
   type GenericAssayDataSelection, type GenericAssayMetaQuery, type GenericAssayMetaRow,
-} from '../../engine/queries/generic-assays.js';
-import { requireProfile } from '../../engine/queries/lookup.js';
+} from '../../engine/resources/generic-assays.js';
+import { requireProfile } from '../../engine/resources/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { MAX_PAGE_SIZE, Projection, type ProjectionName } from '../params.js';
 import {

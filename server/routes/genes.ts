@@ -6,8 +6,8 @@ import type { FastifyReply } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
   countGenes, countGenesByIds, fetchGene, fetchGeneAliases, fetchGenes, fetchGenesByIds, GENE_SORT_BY, parseEntrezId, type GeneIds,
-} from '../../engine/queries/genes.js';
-import { fetchReferenceGenomeGene, fetchReferenceGenomeGenes, streamReferenceGenomeGenes, type ReferenceGeneIds } from '../../engine/queries/reference-genome-genes.js';
+} from '../../engine/resources/genes.js';
+import { fetchReferenceGenomeGene, fetchReferenceGenomeGenes, streamReferenceGenomeGenes, type ReferenceGeneIds } from '../../engine/resources/reference-genome-genes.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';

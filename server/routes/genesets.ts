@@ -3,10 +3,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { countGenesets, fetchGenesetData, fetchGenesets, fetchGenesetVersion, genesetSamplesOf, requireGeneset } from '../../engine/queries/genesets.js';
-import { fetchGenesetCorrelations } from '../../engine/queries/genesets-correlation.js';
-import { fetchGenesetHierarchy } from '../../engine/queries/genesets-hierarchy.js';
-import { requireProfile } from '../../engine/queries/lookup.js';
+import { countGenesets, fetchGenesetData, fetchGenesets, fetchGenesetVersion, genesetSamplesOf, requireGeneset } from '../../engine/resources/genesets.js';
+import { fetchGenesetCorrelations } from '../../engine/analyses/genesets-correlation.js';
+import { fetchGenesetHierarchy } from '../../engine/resources/genesets-hierarchy.js';
+import { requireProfile } from '../../engine/resources/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { pageOf, Projection } from '../params.js';
 import {

@@ -4,11 +4,11 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
-import { requireStudyKey } from '../../engine/queries/lookup.js';
+import { requireStudyKey } from '../../engine/resources/lookup.js';
 import {
   countMolecularProfiles, fetchMolecularProfiles, MOLECULAR_PROFILE_SORT_COLUMNS,
   type MolecularProfileScope, type MolecularProfileSortBy,
-} from '../../engine/queries/molecular-profiles.js';
+} from '../../engine/resources/molecular-profiles.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams, type ProjectionName } from '../params.js';
 import { MolecularProfileFilterSchema, MolecularProfileSchema } from '../schemas/molecular-profiles.js';

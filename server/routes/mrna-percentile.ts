@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NotFound } from '../../engine/errors.js';
-import { requireProfile } from '../../engine/queries/lookup.js';
-import { fetchMrnaPercentiles } from '../../engine/queries/mrna-percentile.js';
+import { requireProfile } from '../../engine/resources/lookup.js';
+import { fetchMrnaPercentiles } from '../../engine/resources/mrna-percentile.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
 

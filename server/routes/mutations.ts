@@ -4,11 +4,11 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { InvalidRequest } from '../../engine/errors.js';
-import { requireProfile } from '../../engine/queries/lookup.js';
-import { fetchMutationCountsByPosition, fetchMutationSpectrums, fetchVariantCounts } from '../../engine/queries/mutations-counts.js';
+import { requireProfile } from '../../engine/resources/lookup.js';
+import { fetchMutationCountsByPosition, fetchMutationSpectrums, fetchVariantCounts } from '../../engine/resources/mutations-counts.js';
 import {
   countMutations, MUTATION_SORT_COLUMNS, mutationRows, streamMutations, type MutationSelection, type MutationSortBy,
-} from '../../engine/queries/mutations.js';
+} from '../../engine/resources/mutations.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, type ProjectionName } from '../params.js';
 import {

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { fetchNamespaceAttributes, fetchNamespaceData } from '../../engine/queries/namespaces.js';
+import { fetchNamespaceAttributes, fetchNamespaceData } from '../../engine/resources/namespaces.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { NamespaceAttributeSchema, NamespaceComparisonFilterSchema, NamespaceDataSchema } from '../schemas/namespaces.js';
 

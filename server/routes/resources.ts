@@ -3,11 +3,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NotImplemented } from '../../engine/errors.js';
-import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/queries/lookup.js';
+import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/resources/lookup.js';
 import {
   fetchResourceData, fetchResourceDefinitions, requireResourceDefinition, RESOURCE_DATA_SORT_COLUMNS, RESOURCE_DEFINITION_SORT_COLUMNS,
   type ResourceDataSortBy, type ResourceDefinitionSortBy, type ResourceOwner,
-} from '../../engine/queries/resources.js';
+} from '../../engine/resources/resources.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams, type ProjectionName } from '../params.js';
 import { ResourceDataSchema, ResourceDefinitionSchema } from '../schemas/resources.js';

@@ -3,10 +3,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { InvalidRequest } from '../../engine/errors.js';
-import { requireSampleListKey, requireStudyKey } from '../../engine/queries/lookup.js';
+import { requireSampleListKey, requireStudyKey } from '../../engine/resources/lookup.js';
 import {
   countSampleLists, fetchSampleLists, fetchSampleListSampleIds, SAMPLE_LIST_SORT_COLUMNS, type SampleListScope, type SampleListSortBy,
-} from '../../engine/queries/sample-lists.js';
+} from '../../engine/resources/sample-lists.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, MAX_PAGE_SIZE, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { SampleListSchema } from '../schemas/sample-lists.js';

@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { InvalidRequest } from '../../engine/errors.js';
 import { decodeUniqueKeys } from '../../engine/keys.js';
-import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/queries/lookup.js';
+import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/resources/lookup.js';
 import {
   countSamples, fetchSamples, sampleRows, streamSamplesJson, SAMPLE_SORT_COLUMNS, type SampleQuery, type SampleScope, type SampleSortBy,
-} from '../../engine/queries/samples.js';
+} from '../../engine/resources/samples.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
 import { SampleFilterSchema, SampleSchema, type SampleFilter } from '../schemas/samples.js';

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { fetchInfoValues, storeUpdateTime } from '../../engine/queries/server-info.js';
+import { fetchInfoValues, storeUpdateTime } from '../../engine/resources/server-info.js';
 import { InfoSchema, URLShortenerResponseSchema } from '../schemas/server-info.js';
 
 /** The cBioPortal release whose API duckportal serves, and that release's database schema version. */

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { fetchStructuralVariants, structuralVariantRows, type SiteGene } from '../../engine/queries/structural-variants.js';
+import { fetchStructuralVariants, structuralVariantRows, type SiteGene } from '../../engine/resources/structural-variants.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import {
   StructuralVariantFilterSchema, StructuralVariantSchema, type StructuralVariantGeneSubQuery,

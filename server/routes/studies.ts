@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
   countStudies, fetchStudies, fetchStudiesTags, fetchStudyIds, fetchStudyTags, STUDY_SORT_COLUMNS, type StudySortBy,
-} from '../../engine/queries/studies.js';
+} from '../../engine/resources/studies.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { MAX_PAGE_SIZE, Projection, StudyIdParams } from '../params.js';
 import { CancerStudySchema, CancerStudyTagsSchema } from '../schemas/studies.js';

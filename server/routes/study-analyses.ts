@@ -2,9 +2,9 @@
 // driver annotation report (api.md 24, 25).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { fetchDriverAnnotationReport } from '../../engine/queries/driver-annotations.js';
-import { requireStudyKey } from '../../engine/queries/lookup.js';
-import { countGistic, countMutSig, fetchGistic, fetchMutSig, GISTIC_SORT, MUTSIG_SORT } from '../../engine/queries/study-analyses.js';
+import { fetchDriverAnnotationReport } from '../../engine/resources/driver-annotations.js';
+import { requireStudyKey } from '../../engine/resources/lookup.js';
+import { countGistic, countMutSig, fetchGistic, fetchMutSig, GISTIC_SORT, MUTSIG_SORT } from '../../engine/resources/study-analyses.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, StudyIdParams } from '../params.js';
 import { CustomDriverAnnotationReportSchema, GisticSchema, MutSigSchema } from '../schemas/study-analyses.js';

@@ -3,8 +3,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { involvedStudyIds } from '../../engine/filter/compile.js';
-import { fetchClinicalDataBins } from '../../engine/queries/study-view-bins.js';
-import { fetchGenericAssayDataBins, fetchGenomicDataBins } from '../../engine/queries/study-view-profile-bins.js';
+import { fetchClinicalDataBins } from '../../engine/study-view/study-view-bins.js';
+import { fetchGenericAssayDataBins, fetchGenomicDataBins } from '../../engine/study-view/study-view-profile-bins.js';
 import {
   ClinicalDataBinCountFilterSchema, ClinicalDataBinSchema, DataBinMethodQuery, GenericAssayDataBinCountFilterSchema,
   GenericAssayDataBinSchema, GenomicDataBinCountFilterSchema, GenomicDataBinSchema,

@@ -2,7 +2,7 @@
 // values keyed by uniqueSampleKey, and the number of matching samples in `total-count`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { uniqueKey } from '../../engine/keys.js';
-import { fetchClinicalTable, type ClinicalTableDatum } from '../../engine/queries/study-view-clinical-table.js';
+import { fetchClinicalTable, type ClinicalTableDatum } from '../../engine/study-view/study-view-clinical-table.js';
 import { ClinicalTableQuerySchema, SampleClinicalDataCollectionSchema } from '../schemas/study-view-clinical-table.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import { cohortOf, validatedStudyViewFilter } from '../study-view-request.js';

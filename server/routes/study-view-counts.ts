@@ -4,9 +4,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { involvedStudyIds } from '../../engine/filter/compile.js';
 import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
-import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/queries/study-view-alterations.js';
-import { fetchMolecularProfileSampleCounts, fetchSampleListCounts } from '../../engine/queries/sample-set-counts.js';
-import { fetchClinicalDataCounts } from '../../engine/queries/study-view-counts.js';
+import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/study-view/study-view-alterations.js';
+import { fetchMolecularProfileSampleCounts, fetchSampleListCounts } from '../../engine/resident/sample-set-counts.js';
+import { fetchClinicalDataCounts } from '../../engine/study-view/study-view-counts.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import {
   AlterationCountByGeneSchema, CaseListDataCountSchema, ClinicalDataCountFilterSchema, ClinicalDataCountItemSchema,

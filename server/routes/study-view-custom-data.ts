@@ -1,11 +1,11 @@
 // Study View custom data charts (study-view.md 4.5, 4.7), each also under its column-store
 // preview path /api/not-ready-yet/…. The datasets come inline with the request (see
-// engine/queries/study-view-custom-data.ts), or are charts saved by POST /api/session/custom_data
+// engine/study-view/study-view-custom-data.ts), or are charts saved by POST /api/session/custom_data
 // (sessions/stored-custom-data.ts).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { fetchCustomDataBins } from '../../engine/queries/study-view-bins.js';
-import { customDatasetsOf, fetchCustomDataCounts } from '../../engine/queries/study-view-custom-data.js';
+import { fetchCustomDataBins } from '../../engine/study-view/study-view-bins.js';
+import { customDatasetsOf, fetchCustomDataCounts } from '../../engine/study-view/study-view-custom-data.js';
 import { ClinicalDataBinSchema, DataBinMethodQuery } from '../schemas/study-view-bins.js';
 import { ClinicalDataCountItemSchema } from '../schemas/study-view-counts.js';
 import { CustomDataBinCountFilterSchema, CustomDataCountFilterSchema } from '../schemas/study-view-custom-data.js';

@@ -7,7 +7,7 @@ import { compileInvolvedStudies, involvedStudyIds } from '../../engine/filter/co
 import {
   fetchGenericAssayDataCounts, fetchGenericAssayEntityCounts, fetchGenomicDataCounts, fetchMutationStatusSamples, fetchMutationSummaryCounts,
   fetchMutationTypeCounts,
-} from '../../engine/queries/study-view-data-counts.js';
+} from '../../engine/study-view/study-view-data-counts.js';
 import {
   GenericAssayDataCountFilterSchema, GenericAssayDataCountItemSchema, GenomicDataCountFilterSchema, GenomicDataCountItemSchema,
   MutationDataCountsQuerySchema,

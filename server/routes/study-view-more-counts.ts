@@ -4,8 +4,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
 import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
-import { compileSampleListMembers, fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts } from '../../engine/queries/study-view-more-counts.js';
-import { fetchStructuralVariantCounts } from '../../engine/queries/study-view-sv-counts.js';
+import { compileSampleListMembers, fetchClinicalAttributeCounts, fetchClinicalEventTypeCounts } from '../../engine/study-view/study-view-more-counts.js';
+import { fetchStructuralVariantCounts } from '../../engine/study-view/study-view-sv-counts.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { fetchNamespaceAttributeCounts, fetchNamespaceDataCounts } from '../../engine/queries/study-view-namespace-counts.js';
+import { fetchNamespaceAttributeCounts, fetchNamespaceDataCounts } from '../../engine/study-view/study-view-namespace-counts.js';
 import {
   NamespaceAttributeCountFilterSchema, NamespaceAttributeCountSchema, NamespaceDataCountFilterSchema, NamespaceDataCountsSchema,
 } from '../schemas/study-view-namespace-counts.js';

@@ -2,10 +2,10 @@
 // (4.20, 6.2). Compact columns gathered in memory; the statistics run in the worker pool.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { sampleIdsByKey } from '../../engine/queries/case-keys.js';
+import { sampleIdsByKey } from '../../engine/resident/case-keys.js';
 import {
   fetchDensityPairs, fetchViolinSamples, toClinicalViolinPlotData, toDensityPlotData, withoutFirstClinicalFilter,
-} from '../../engine/queries/study-view-plots.js';
+} from '../../engine/study-view/study-view-plots.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   ClinicalViolinPlotDataSchema, DensityPlotDataSchema, DensityPlotQuerySchema, ViolinPlotQuerySchema,

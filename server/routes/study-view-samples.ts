@@ -2,8 +2,8 @@
 // sorted by sampleId, with cBioPortal's column-store fields (ids and keys; sampleType is absent).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { filteredSamplesJson } from '../../engine/queries/filtered-samples.js';
-import { sampleRows } from '../../engine/queries/samples.js';
+import { filteredSamplesJson } from '../../engine/resident/filtered-samples.js';
+import { sampleRows } from '../../engine/resources/samples.js';
 import { digestOf } from '../../engine/sql/sql.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { answerKey } from '../kept-answers.js';

@@ -6,7 +6,7 @@ import { compileInvolvedStudies } from '../../engine/filter/compile.js';
 import {
   fetchPatientTreatmentReport, fetchPatientTreatmentRows, fetchSampleTreatmentReport, fetchSampleTreatmentRows,
   hasSampleTreatmentData, hasTreatmentData,
-} from '../../engine/queries/study-view-treatments.js';
+} from '../../engine/study-view/study-view-treatments.js';
 import { digestOf } from '../../engine/sql/sql.js';
 import { jsonArrayStream } from '../json-array-stream.js';
 import { answerKey } from '../kept-answers.js';

@@ -1,4 +1,4 @@
-// The cohort computed in memory (engine/queries/cohort-keys.ts) against the compiled SQL of the same
+// The cohort computed in memory (engine/resident/cohort-keys.ts) against the compiled SQL of the same
 // filter (engine/filter/compile.ts), over the shared studies and a small store of awkward values:
 // every clinical attribute with each of its values, pairs of them, NA, ranges of every shape and
 // case variants; gene filters of every profile with and without CNA alterations; identifier
@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCohort, type CompileOptions } from '../../engine/filter/compile.js';
 import type { StudyViewFilter } from '../../engine/filter/normalize.js';
-import { cohortKeys } from '../../engine/queries/cohort-keys.js';
-import { ProfileMatrices } from '../../engine/queries/profile-matrix.js';
-import { resolveSampleIdentifiers } from '../../engine/queries/sample-identifiers.js';
+import { cohortKeys } from '../../engine/resident/cohort-keys.js';
+import { ProfileMatrices } from '../../engine/resident/profile-matrix.js';
+import { resolveSampleIdentifiers } from '../../engine/resident/sample-identifiers.js';
 import { Db } from '../../engine/sql/db.js';
 import { sql, type Fragment } from '../../engine/sql/sql.js';
 import type { StatsPool } from '../../engine/stats/pool/pool.js';

@@ -1,4 +1,4 @@
-// Clinical data answers are JSON streamed, written by DuckDB (engine/queries/clinical-data.ts
+// Clinical data answers are JSON streamed, written by DuckDB (engine/resources/clinical-data.ts
 // streamClinicalDataJson) or assembled from kept pieces (clinical-data-texts.ts): byte for byte
 // what the response schema's serializer writes of the rows (fetchClinicalData), on the shared
 // studies and on awkward texts, in every projection and path (slices of entities in the default
@@ -6,8 +6,8 @@
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchClinicalData, type ClinicalDataQuery } from '../../engine/queries/clinical-data.js';
-import { requireStudyKey } from '../../engine/queries/lookup.js';
+import { fetchClinicalData, type ClinicalDataQuery } from '../../engine/resources/clinical-data.js';
+import { requireStudyKey } from '../../engine/resources/lookup.js';
 import { Db, toApiObject, type ReadOnlyDb } from '../../engine/sql/db.js';
 import { raw, sql } from '../../engine/sql/sql.js';
 import { buildApp } from '../../server/app.js';

@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueKey } from '../../engine/keys.js';
-import { javaDoubleText } from '../../engine/queries/clinical-events-survival.js';
+import { javaDoubleText } from '../../engine/resources/clinical-events-survival.js';
 import { openTestApp } from '../helpers/app.js';
 
 let app: FastifyInstance;

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueKey } from '../../engine/keys.js';
-import { fetchMutations, type MutationQuery } from '../../engine/queries/mutations.js';
+import { fetchMutations, type MutationQuery } from '../../engine/resources/mutations.js';
 import { MutationSchema } from '../../server/schemas/mutations.js';
 import { openTestApp } from '../helpers/app.js';
 

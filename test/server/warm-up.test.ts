@@ -2,7 +2,7 @@
 // state that the serving app shares; serving the same requests then builds nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../engine/sql/db.js';
-import { ProfileMatrices } from '../../engine/queries/profile-matrix.js';
+import { ProfileMatrices } from '../../engine/resident/profile-matrix.js';
 import { buildApp, closeResident, openResident, type Resident } from '../../server/app.js';
 import { openingRequests, warmStudyView } from '../../server/warm-up.js';
 import { loadTestStudy, openReferenceStore } from '../helpers/store.js';

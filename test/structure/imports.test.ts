@@ -90,6 +90,6 @@ describe('import cycles', () => {
 
   it('read type imports and re-exports as imports', () => {
     expect(localImportsOf('engine/filter/compile.ts', new Set(['engine/filter/normalize.ts']))).toEqual(['engine/filter/normalize.ts']);
-    expect(localImportsOf('engine/queries/study-view-plots.ts', new Set(['engine/filter/normalize.ts']))).toEqual(['engine/filter/normalize.ts']);
+    expect(localImportsOf('engine/study-view/study-view-plots.ts', new Set(['engine/filter/normalize.ts']))).toEqual(['engine/filter/normalize.ts']);
   });
 });

@@ -11,8 +11,8 @@ import type { StatsPool } from '../stats/pool/pool.js';
 import {
   GENERIC_ENTITY_LABELS, groupMembers, summarizeGroups, type EnrichmentGroup, type EnrichmentProfile, type EnrichmentType, type GroupStatistics,
 } from './expression-enrichments.js';
-import { fetchGenericAssayMeta } from './generic-assays.js';
-import { genericAssayProfile, transformsToLog2, type ProfileMatrices } from './profile-matrix.js';
+import { fetchGenericAssayMeta } from '../resources/generic-assays.js';
+import { genericAssayProfile, transformsToLog2, type ProfileMatrices } from '../resident/profile-matrix.js';
 
 export interface GenericAssayCategoricalEnrichment {
   stableId: string;

@@ -10,7 +10,7 @@ import type { ReadOnlyDb } from '../sql/db.js';
 import { javaScriptEscapes, jsonObject } from '../sql/joined-json.js';
 import { raw, sql } from '../sql/sql.js';
 import { caseKeys, chosenCases, offsetsByKey } from './case-keys.js';
-import { clinicalDataTables, entityFields, entityColumns, type ClinicalDataQuery, type ClinicalDataType } from './clinical-data.js';
+import { clinicalDataTables, entityFields, entityColumns, type ClinicalDataQuery, type ClinicalDataType } from '../resources/clinical-data.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 /**

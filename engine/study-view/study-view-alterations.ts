@@ -8,13 +8,13 @@ import type { Cohort } from '../filter/compile.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 import { compileAlterationPredicate, type AlterationFilter, type EventKind as AlterationKind } from '../filter/alteration-filter.js';
-import { cohortSampleKeys, membersOf, sampleStudies, singleStudyOf } from './case-keys.js';
+import { cohortSampleKeys, membersOf, sampleStudies, singleStudyOf } from '../resident/case-keys.js';
 import {
   cohortProfiling, geneCytobands, genePanels, gisticQValues, mutsigQValues, profilingRows,
   type CohortProfiling, type GeneCytobands, type GenePanels,
-} from './gene-table-lookups.js';
-import type { ProfileMatrices } from './profile-matrix.js';
-import { geneSampleEvents, geneSymbols, type GeneSampleEvents } from './resident-lookups.js';
+} from '../resident/gene-table-lookups.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
+import { geneSampleEvents, geneSymbols, type GeneSampleEvents } from '../resident/resident-lookups.js';
 
 /** genetic_alteration_type of the profiles whose samples are "profiled" for each kind. */
 const ALTERATION_TYPE: Record<AlterationKind, string> = {

@@ -7,9 +7,9 @@ import type { ReadOnlyDb, Row } from '../sql/db.js';
 import { isNaLike } from '../filter/values.js';
 import { sql } from '../sql/sql.js';
 import type { ClinicalEnrichmentInput, ClinicalEnrichmentOutput } from '../stats/clinical-enrichment.js';
-import { caseKeys, forEachCaseKey, onePerPatient, samplePatients, sampleStudies, type SamplePatients } from './case-keys.js';
-import { clinicalColumn, type ClinicalColumn } from './clinical-columns.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import { caseKeys, forEachCaseKey, onePerPatient, samplePatients, sampleStudies, type SamplePatients } from '../resident/case-keys.js';
+import { clinicalColumn, type ClinicalColumn } from '../resident/clinical-columns.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 
 export interface SampleGroup {
   studyIds: readonly string[];

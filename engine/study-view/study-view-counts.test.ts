@@ -3,7 +3,7 @@ import { compileCohort, type Cohort } from '../filter/compile.js';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import { ProfileMatrices } from './profile-matrix.js';
+import { ProfileMatrices } from '../resident/profile-matrix.js';
 import { fetchClinicalDataCounts } from './study-view-counts.js';
 
 const matricesOf = (db: Db) => new ProfileMatrices(db, {} as StatsPool);

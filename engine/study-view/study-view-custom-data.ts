@@ -6,8 +6,8 @@ import { normalizeStudyViewFilter, type CustomSample } from '../filter/normalize
 import type { Cohort } from '../filter/compile.js';
 import type { StudyViewFilter } from '../filter/normalize.js';
 import type { ReadOnlyDb } from '../sql/db.js';
-import { caseKeys, cohortSampleKeys, forEachCaseKey, groupedByKey, membersOf, onePerPatient, samplePatients, type CaseKeys } from './case-keys.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import { caseKeys, cohortSampleKeys, forEachCaseKey, groupedByKey, membersOf, onePerPatient, samplePatients, type CaseKeys } from '../resident/case-keys.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 import type { ClinicalDataCountItem } from './study-view-counts.js';
 
 export interface CustomDataset {

@@ -4,9 +4,9 @@ import type { ReadOnlyDb } from '../sql/db.js';
 import type { Cohort } from '../filter/compile.js';
 import { isNaLike } from '../filter/values.js';
 import type { CountedValue } from '../stats/binning.js';
-import { cohortSampleKeys, onePerPatient, samplePatients } from './case-keys.js';
-import { attributeDefinitions, clinicalColumn, type ClinicalColumn } from './clinical-columns.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import { cohortSampleKeys, onePerPatient, samplePatients } from '../resident/case-keys.js';
+import { attributeDefinitions, clinicalColumn, type ClinicalColumn } from '../resident/clinical-columns.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 
 /** A value and how many cases have it: the binner's input type (CountedValue), so counts bin as they are. */
 export type ValueCount = CountedValue;

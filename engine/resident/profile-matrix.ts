@@ -15,7 +15,7 @@ import type { ReadOnlyDb } from '../sql/db.js';
 import { concatenate } from '../sql/numeric-chunks.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { DependsOn } from '../sql/study-stamps.js';
-import { numberOfCellText } from './molecular-data-value.js';
+import { numberOfCellText } from '../resources/molecular-data-value.js';
 import { allocateRanks } from '../stats/matrix-ranks.js';
 import type { RankMemory } from '../stats/rank-dot.js';
 import type { StatsPool } from '../stats/pool/pool.js';

@@ -7,10 +7,10 @@ import { compileAlterationPredicate, type AlterationFilter } from '../filter/alt
 import type { Cohort } from '../filter/compile.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { cohortSampleKeys, membersOf, offsetsByKey } from './case-keys.js';
-import { genePanels, type GenePanels } from './gene-table-lookups.js';
-import type { ProfileMatrices } from './profile-matrix.js';
-import { BYTES_PER_ENTRY, geneSymbols } from './resident-lookups.js';
+import { cohortSampleKeys, membersOf, offsetsByKey } from '../resident/case-keys.js';
+import { genePanels, type GenePanels } from '../resident/gene-table-lookups.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
+import { BYTES_PER_ENTRY, geneSymbols } from '../resident/resident-lookups.js';
 
 export interface StructuralVariantCountRow {
   gene1EntrezGeneId: number | null;

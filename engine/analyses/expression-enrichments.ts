@@ -8,9 +8,9 @@ import { sql, type Fragment } from '../sql/sql.js';
 import { groupComparisonStride } from '../stats/group-comparison.js';
 import { holdsEachColumnOnce } from '../stats/matrix-columns.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import { fetchGenericAssayMeta } from './generic-assays.js';
-import { requireProfile, type ProfileRow } from './lookup.js';
-import { columnsOf, geneProfile, genericAssayProfile, rowRanges, transformsToLog2, type ProfileMatrices, type ResidentProfile } from './profile-matrix.js';
+import { fetchGenericAssayMeta } from '../resources/generic-assays.js';
+import { requireProfile, type ProfileRow } from '../resources/lookup.js';
+import { columnsOf, geneProfile, genericAssayProfile, rowRanges, transformsToLog2, type ProfileMatrices, type ResidentProfile } from '../resident/profile-matrix.js';
 
 export const EXPRESSION_ENRICHMENT_TYPES = [
   'MICRO_RNA_EXPRESSION', 'MRNA_EXPRESSION', 'MRNA_EXPRESSION_NORMALS', 'RNA_EXPRESSION', 'METHYLATION', 'METHYLATION_BINARY',

@@ -5,7 +5,7 @@ import type { Cohort } from '../filter/compile.js';
 import { binData, type BinRequest, type CountedValue, type DataBin, type DataBinMethod } from '../stats/binning.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sameSql } from '../sql/sql.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 import { fetchClinicalDataCounts, type ClinicalDataCountItem } from './study-view-counts.js';
 import { fetchCustomDataCounts, type CustomDataset } from './study-view-custom-data.js';
 

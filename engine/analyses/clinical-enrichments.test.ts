@@ -9,7 +9,7 @@ import { Db } from '../sql/db.js';
 import { clinicalEnrichmentTests } from '../stats/clinical-enrichment.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import { fetchClinicalEnrichmentData, toClinicalDataEnrichments, type SampleGroup } from './clinical-enrichments.js';
-import { ProfileMatrices } from './profile-matrix.js';
+import { ProfileMatrices } from '../resident/profile-matrix.js';
 
 let db: Db;
 /** Only the kept lookups are used: no pool. */

@@ -3,10 +3,10 @@
 // the lookups of clinical-table-lookups.ts.
 import type { Cohort } from '../filter/compile.js';
 import type { ReadOnlyDb } from '../sql/db.js';
-import { cohortSampleKeys, membersOf, sampleIdsByKey, sampleStudies, studiesOf, type SampleIds } from './case-keys.js';
-import { attributeDefinitions, type AttributeDefinition } from './clinical-columns.js';
-import { clinicalValues, sortOrder, type CaseValues, type ClinicalValues, type SortColumn, type SortOrder } from './clinical-table-lookups.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import { cohortSampleKeys, membersOf, sampleIdsByKey, sampleStudies, studiesOf, type SampleIds } from '../resident/case-keys.js';
+import { attributeDefinitions, type AttributeDefinition } from '../resident/clinical-columns.js';
+import { clinicalValues, sortOrder, type CaseValues, type ClinicalValues, type SortColumn, type SortOrder } from '../resident/clinical-table-lookups.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 
 export interface ClinicalTableQuery {
   /** 0 = no paging (PagingConstants.NO_PAGING_PAGE_SIZE; see fetchClinicalTable). */

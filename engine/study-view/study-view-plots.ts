@@ -8,9 +8,9 @@ import type { ReadOnlyDb } from '../sql/db.js';
 import { sameSql } from '../sql/sql.js';
 import type { DensityPlotData } from '../stats/density-plot.js';
 import type { ViolinStats } from '../stats/violin.js';
-import { cohortSampleKeys, membersOf, type SampleIds } from './case-keys.js';
-import { clinicalColumn } from './clinical-columns.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import { cohortSampleKeys, membersOf, type SampleIds } from '../resident/case-keys.js';
+import { clinicalColumn } from '../resident/clinical-columns.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 
 /** A double as cBioPortal's JSON writes it: non-finite values become the strings "Infinity", "-Infinity", "NaN". */
 export type JavaDouble = number | 'Infinity' | '-Infinity' | 'NaN';

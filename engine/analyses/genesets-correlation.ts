@@ -5,9 +5,9 @@ import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { isPlainNumeric } from '../stats/binning/decimal.js';
 import { spearmanCorrelation } from '../stats/spearman.js';
-import { fetchGenesetData, fetchProfilesReferredBy, fetchProfilesReferringTo, type GenesetSamples } from './genesets.js';
-import type { ProfileRow } from './lookup.js';
-import { normaliseMolecularValue } from './molecular-data-value.js';
+import { fetchGenesetData, fetchProfilesReferredBy, fetchProfilesReferringTo, type GenesetSamples } from '../resources/genesets.js';
+import type { ProfileRow } from '../resources/lookup.js';
+import { normaliseMolecularValue } from '../resources/molecular-data-value.js';
 
 export interface GenesetCorrelation {
   entrezGeneId: number;

@@ -8,9 +8,9 @@ import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import { midranks } from '../stats/ranks.js';
-import { requireProfile } from './lookup.js';
-import { columnsOf, geneProfile, rowRanges, type ProfileMatrices, type ProfileMatrix } from './profile-matrix.js';
-import { geneSymbols } from './resident-lookups.js';
+import { requireProfile } from '../resources/lookup.js';
+import { columnsOf, geneProfile, rowRanges, type ProfileMatrices, type ProfileMatrix } from '../resident/profile-matrix.js';
+import { geneSymbols } from '../resident/resident-lookups.js';
 
 export interface CoExpression {
   geneticEntityId: string;

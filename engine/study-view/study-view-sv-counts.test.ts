@@ -3,7 +3,7 @@ import { readAlterationFilter } from '../filter/alteration-filter.js';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import { ProfileMatrices } from './profile-matrix.js';
+import { ProfileMatrices } from '../resident/profile-matrix.js';
 import { fetchStructuralVariantCounts } from './study-view-sv-counts.js';
 
 // Study a: profile 1 (its first SV profile) profiles 100 and 101 on P1 (genes A, B), 102 on P2

@@ -8,7 +8,7 @@ import type { Cohort } from '../filter/compile.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { cohortSampleKeys, indexedByKey, markedRuns } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-import { streamSampleTexts } from './samples.js';
+import { streamSampleTexts } from '../resources/samples.js';
 
 /** Every sample's JSON text followed by a comma, in answer order (sampleId, then studyId). */
 export interface SampleTexts {

@@ -4,9 +4,9 @@
 // reference does), NA-like cells left to the NA count, then binned as clinical data (5).
 import type { BinRequest, DataBin, DataBinMethod } from '../stats/binning.js';
 import type { ReadOnlyDb } from '../sql/db.js';
-import { cohortSampleKeys, onePerPatient, samplePatients } from './case-keys.js';
-import type { ProfileMatrices } from './profile-matrix.js';
-import { countValuesIn, entityValueColumn, geneValueColumn, patientLevelStudies } from './profile-value-columns.js';
+import { cohortSampleKeys, onePerPatient, samplePatients } from '../resident/case-keys.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
+import { countValuesIn, entityValueColumn, geneValueColumn, patientLevelStudies } from '../resident/profile-value-columns.js';
 import { binEach, binValues, type BinCohorts, type ValuesByKey } from './study-view-bins.js';
 
 export interface GenomicDataBinRequest extends BinRequest {

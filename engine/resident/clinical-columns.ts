@@ -6,7 +6,7 @@
 import { isPrintableAscii } from '../filter/values.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
-import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
+import { NUMERIC_VALUE_PATTERN } from '../resources/molecular-data-value.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { BYTES_PER_ENTRY, readTextPositions } from './resident-lookups.js';
 

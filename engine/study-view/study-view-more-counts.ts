@@ -3,10 +3,10 @@
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { inCohort, type Cohort } from '../filter/compile.js';
-import { cohortSampleKeys, samplePatients, sampleStudies, studiesOf } from './case-keys.js';
-import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
-import type { ProfileMatrices } from './profile-matrix.js';
-import { BYTES_PER_ENTRY } from './resident-lookups.js';
+import { cohortSampleKeys, samplePatients, sampleStudies, studiesOf } from '../resident/case-keys.js';
+import { countPatientSets, patientSets, patientsOf } from '../resident/patient-set-counts.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
+import { BYTES_PER_ENTRY } from '../resident/resident-lookups.js';
 
 export interface ClinicalEventTypeCount {
   eventType: string;

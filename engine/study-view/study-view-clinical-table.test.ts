@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Db } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
-import { ProfileMatrices } from './profile-matrix.js';
+import { ProfileMatrices } from '../resident/profile-matrix.js';
 import { fetchClinicalTable, type ClinicalTableQuery } from './study-view-clinical-table.js';
 
 // N: a NUMBER sample attribute ('abc' is no number); T: a STRING patient attribute. s103 and its

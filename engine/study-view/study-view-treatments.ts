@@ -10,10 +10,10 @@ import { treatmentEvents } from '../filter/treatments.js';
 import type { TreatmentTier } from '../filter/normalize.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { cohortSampleKeys, samplePatients } from './case-keys.js';
-import { countPatientSets, patientSets, patientsOf } from './patient-set-counts.js';
-import { countSampleTreatments } from './sample-treatment-counts.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import { cohortSampleKeys, samplePatients } from '../resident/case-keys.js';
+import { countPatientSets, patientSets, patientsOf } from '../resident/patient-set-counts.js';
+import { countSampleTreatments } from '../resident/sample-treatment-counts.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 
 export interface ClinicalEventSample {
   sampleId: string;

@@ -3,9 +3,9 @@
 // event (0:CENSORED). Only events with at least one attribute row take part.
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
-import { caseKeys, forEachCaseKey } from './case-keys.js';
+import { caseKeys, forEachCaseKey } from '../resident/case-keys.js';
 import type { EventRequest, PatientPairs } from './clinical-events-meta.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 
 export interface EventIdentifier { clinicalEventRequests?: readonly EventRequest[]; position: 'FIRST' | 'LAST' }
 

@@ -3,8 +3,8 @@
 import type { ArrowRows } from '../sql/arrow-chunks.js';
 import { toApiObject, type ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
-import { caseKeys, chosenCases } from './case-keys.js';
-import type { ProfileMatrices } from './profile-matrix.js';
+import { caseKeys, chosenCases } from '../resident/case-keys.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
 
 export const SEGMENT_SORT_COLUMNS = {
   chromosome: 'c.chr', start: 'c.start_position', end: 'c.end_position', numberOfProbes: 'c.num_probes', segmentMean: 'c.segment_mean',

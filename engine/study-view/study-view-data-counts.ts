@@ -5,12 +5,12 @@ import { naLike } from '../filter/values.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import type { CountedValue } from '../stats/binning.js';
-import { cohortSampleKeys, membersOf, sampleIdsByKey } from './case-keys.js';
-import { genePanels, profilingRows, type ProfilingRows } from './gene-table-lookups.js';
-import { entrezIdsOf } from './genes.js';
-import type { ProfileMatrices } from './profile-matrix.js';
-import { countValuesIn, geneValueColumn, type ValueColumn } from './profile-value-columns.js';
-import { entrezOfSymbol, geneSampleEvents, geneSymbols, type GeneSampleEvents } from './resident-lookups.js';
+import { cohortSampleKeys, membersOf, sampleIdsByKey } from '../resident/case-keys.js';
+import { genePanels, profilingRows, type ProfilingRows } from '../resident/gene-table-lookups.js';
+import { entrezIdsOf } from '../resources/genes.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
+import { countValuesIn, geneValueColumn, type ValueColumn } from '../resident/profile-value-columns.js';
+import { entrezOfSymbol, geneSampleEvents, geneSymbols, type GeneSampleEvents } from '../resident/resident-lookups.js';
 import { genericAssayValues } from './study-view-profile-bins.js';
 
 export interface GenomicDataCount {

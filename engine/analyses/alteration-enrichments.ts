@@ -9,9 +9,9 @@ import type { ReadOnlyDb } from '../sql/db.js';
 import { join, sql } from '../sql/sql.js';
 import type { StatsPool } from '../stats/pool/pool.js';
 import type { EnrichmentType } from './expression-enrichments.js';
-import type { ProfileMatrices } from './profile-matrix.js';
-import { caseKeys, OrderedLookup, patientSamples } from './case-keys.js';
-import { alteredSamples, geneSymbols, profiledSamples, type AlteredSamples, type ProfiledSamples } from './resident-lookups.js';
+import type { ProfileMatrices } from '../resident/profile-matrix.js';
+import { caseKeys, OrderedLookup, patientSamples } from '../resident/case-keys.js';
+import { alteredSamples, geneSymbols, profiledSamples, type AlteredSamples, type ProfiledSamples } from '../resident/resident-lookups.js';
 
 export interface AlterationEnrichmentGroup {
   name: string;
