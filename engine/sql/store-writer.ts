@@ -7,6 +7,7 @@
 // removed by the next writer. One writer at a time per store: a second waits for the first.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { Db } from './db.js';
+import { openWhenUnlocked, takeTurn } from './file-turns.js';
 import { tidyAfterKilledWriter } from './killed-writer.js';
 
 /** The next generation of the store at `path`, written before it is published. */
@@ -30,9 +31,6 @@ export interface StoreWriter {
   abandon(): void;
 }
 
-/** Within this process, writers of one store take turns here (a process's own lock excludes nothing of its own). */
-const writersOfThisProcess = new Map<string, Promise<void>>();
-
 /**
  * Opens the next generation of the store at `path` for writing: a copy of the store (or a new
  * store if there is none yet). `memoryLimit`: DuckDB's while writing. `onWait` is told once when
@@ -40,7 +38,8 @@ const writersOfThisProcess = new Map<string, Promise<void>>();
  */
 export async function openStoreWriter(path: string, options: { memoryLimit?: string; onWait?: () => void } = {}): Promise<StoreWriter> {
   if (path === ':memory:') throw new Error('an in-memory store has no generations to publish');
-  const endTurn = await takeProcessTurn(path);
+  // Within this process, writers of one store take turns (a process's own lock excludes nothing of its own).
+  const endTurn = await takeTurn(path);
   let lock: Db | undefined;
   try {
     lock = await takeWriterLock(path, options.onWait);
@@ -128,30 +127,12 @@ function removeGeneration(file: string): void {
   for (const f of [file, `${file}.wal`, `${file}.tmp`]) rmSync(f, { recursive: true, force: true });
 }
 
-async function takeProcessTurn(path: string): Promise<() => void> {
-  const previous = writersOfThisProcess.get(path);
-  let end!: () => void;
-  const turn = new Promise<void>((done) => (end = done));
-  writersOfThisProcess.set(path, turn);
-  await previous;
-  return () => {
-    end();
-    if (writersOfThisProcess.get(path) === turn) writersOfThisProcess.delete(path);
-  };
-}
-
-/** Opens the writer lock file for writing, waiting while another process holds it. */
-async function takeWriterLock(path: string, onWait?: () => void): Promise<Db> {
-  const deadline = Date.now() + WRITER_WAIT_MS;
+/** Opens the writer lock file for writing, waiting while another process holds it; `onWait` is told once. */
+function takeWriterLock(path: string, onWait?: () => void): Promise<Db> {
   let told = false;
-  for (let delay = 20; ; delay = Math.min(delay * 2, 500)) {
-    try {
-      return await Db.open(writerLockOf(path), { schema: '' });
-    } catch (error) {
-      if (!/lock/i.test(String(error)) || Date.now() > deadline) throw error;
-      if (!told) onWait?.();
-      told = true;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+  const once = () => {
+    if (!told) onWait?.();
+    told = true;
+  };
+  return openWhenUnlocked(writerLockOf(path), { schema: '' }, { waitMs: WRITER_WAIT_MS, firstDelayMs: 20, maxDelayMs: 500, onWait: once });
 }

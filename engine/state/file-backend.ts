@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Db } from '../sql/db.js';
 import { BUMP_GENERATION, type StateBackend, type StateDb } from './state-backend.js';
-import { inTurn, openWaiting, readMark, writeMark } from './state-file.js';
+import { inTurn } from '../sql/file-turns.js';
+import { openWaiting, readMark, writeMark } from './state-file.js';
 
 const SCHEMA = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
 
@@ -65,7 +66,7 @@ export class FileBackend implements StateBackend {
     return `${this.path}.mark`;
   }
 
-  /** One open of the file at a time in this process (state-file.ts says why). */
+  /** One open of the file at a time in this process (engine/sql/file-turns.ts says why). */
   private withDb<T>(readOnly: boolean, work: (db: Db) => Promise<T>): Promise<T> {
     const memory = this.memory;
     if (memory) return inTurn(memory, () => work(memory));
