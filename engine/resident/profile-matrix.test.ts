@@ -74,6 +74,22 @@ describe('ProfileMatrices', () => {
     expect(alone.keys()).toEqual([]);
   });
 
+  it('derives a value from a list object once per kind, again after a failure, and drops it when cleared', async () => {
+    const matrices = new ProfileMatrices(db, inline);
+    const list = [1, 2, 3];
+    let builds = 0;
+    const sum = () => matrices.forList('sum', list, async () => (builds++, list.reduce((a, b) => a + b)));
+    expect([await sum(), await sum()]).toEqual([6, 6]);
+    expect(await matrices.forList('sum', [1, 2, 3], async () => (builds++, -1))).toBe(-1);
+    expect(await matrices.forList('count', list, async () => (builds++, list.length))).toBe(3);
+    expect(builds).toBe(3);
+    await expect(matrices.forList('failing', list, async () => { throw new Error('read failed'); })).rejects.toThrow('read failed');
+    expect(await matrices.forList('failing', list, async () => 'read')).toBe('read');
+    matrices.clear();
+    expect(await sum()).toBe(6);
+    expect(builds).toBe(4);
+  });
+
   it('keeps other values read once under their own keys, within the same budget', async () => {
     const matrices = new ProfileMatrices(db, inline, { budget: 40 });
     let reads = 0;

@@ -168,6 +168,8 @@ export class ProfileMatrices {
   private wholeStoreBuilds = 0;
   /** Entries taken over from an earlier generation. */
   private carried = 0;
+  /** forList's values, per kind and list. */
+  private readonly listMemos = new Map<string, WeakMap<object, Promise<unknown>>>();
 
   constructor(private readonly db: ReadOnlyDb, private readonly stats: StatsPool, options: ProfileMatricesOptions = {}) {
     const mb = Number(process.env.DUCKPORTAL_MATRIX_MEMORY_MB);
@@ -242,6 +244,24 @@ export class ProfileMatrices {
     this.entries.set(key, entry);
   }
 
+  /**
+   * What `build` derives from one list object (a long list remembered across requests: a Study
+   * View's sampleIdentifiers, a survival chart's patients), once per generation and `kind`. Kept
+   * while both the list and this generation live, outside the budget: the list is kept within the
+   * remembered lists' own (server/remembered-lists.ts), and what is derived from it is smaller.
+   */
+  forList<T>(kind: string, list: object, build: () => Promise<T>): Promise<T> {
+    let memos = this.listMemos.get(kind);
+    if (memos === undefined) this.listMemos.set(kind, (memos = new WeakMap()));
+    let value = memos.get(list) as Promise<T> | undefined;
+    if (value === undefined) {
+      const built = build();
+      memos.set(list, (value = built));
+      built.catch(() => memos.get(list) === built && memos.delete(list));
+    }
+    return value;
+  }
+
   /** Keys of the entries kept now, least recently used first. */
   keys(): string[] {
     return [...this.entries.keys()];
@@ -260,6 +280,7 @@ export class ProfileMatrices {
   /** Drops every entry (the generation of the store they were read from is closed). */
   clear(): void {
     this.entries.clear();
+    this.listMemos.clear();
   }
 
   /** The share of the budget the entries kept now take (entries still being read count once read). */

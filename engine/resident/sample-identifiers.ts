@@ -13,9 +13,6 @@ const IDENTIFIERS_PER_PAUSE = 65_536;
 /** Identifiers between two checks of whether the list is out of order (and left to DuckDB). */
 const CHECK_EVERY = 4096;
 
-/** One list resolved once per store (by its lookups), however many cohorts compile it. */
-const resolvedLists = new WeakMap<ProfileMatrices, WeakMap<readonly unknown[], Promise<ResolvedSampleIdentifiers | undefined>>>();
-
 /**
  * The studies a list of sample identifiers names and the keys of the samples found (an id that
  * names no sample selects nothing, as in the join it replaces); items that are not a pair of
@@ -23,11 +20,8 @@ const resolvedLists = new WeakMap<ProfileMatrices, WeakMap<readonly unknown[], P
  * key order, and better joined by DuckDB.
  */
 export function resolveSampleIdentifiers(db: ReadOnlyDb, matrices: ProfileMatrices, list: readonly unknown[]): Promise<ResolvedSampleIdentifiers | undefined> {
-  let lists = resolvedLists.get(matrices);
-  if (lists === undefined) resolvedLists.set(matrices, (lists = new WeakMap()));
-  let resolved = lists.get(list);
-  if (resolved === undefined) lists.set(list, (resolved = resolve(db, matrices, list)));
-  return resolved;
+  // One list resolved once per generation, however many cohorts compile it.
+  return matrices.forList('resolved sample identifiers', list, () => resolve(db, matrices, list));
 }
 
 async function resolve(db: ReadOnlyDb, matrices: ProfileMatrices, list: readonly unknown[]): Promise<ResolvedSampleIdentifiers | undefined> {

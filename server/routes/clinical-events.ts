@@ -7,9 +7,8 @@ import {
   CLINICAL_EVENT_SORT_COLUMNS, countClinicalEvents, fetchClinicalEvents, type ClinicalEventQuery, type ClinicalEventSortBy,
 } from '../../engine/resources/clinical-events.js';
 import { fetchClinicalEventsMeta } from '../../engine/resources/clinical-events-meta.js';
-import { fetchSurvivalData, javaDoubleText, requestedPatients, type SurvivalPatient, type SurvivalRow } from '../../engine/resources/clinical-events-survival.js';
+import { fetchSurvivalData, javaDoubleText, requestedPatients, type SurvivalRow } from '../../engine/resources/clinical-events-survival.js';
 import { requirePatientKey } from '../../engine/resources/lookup.js';
-import type { ProfileMatrices } from '../../engine/resident/profile-matrix.js';
 import { uniqueKey } from '../../engine/keys.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { jsonArrayStream } from '../json-array-stream.js';
@@ -71,19 +70,13 @@ export const clinicalEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * same 194,000 at GENIE's size with each visit, given as one remembered list
    * (repeated-identifiers.ts), and resolving them took ~30 ms a request.
    */
-  const resolved = new WeakMap<ProfileMatrices, WeakMap<readonly unknown[], Promise<{ patients: SurvivalPatient[]; keys: Float64Array }>>>();
   const resolvedPatients = (ids: readonly { studyId: string; patientId: string }[]) => {
     // Per generation of the store (its lookups' owner): a list outlives the generation it was resolved in.
-    const matrices = app.matrices;
-    let lists = resolved.get(matrices);
-    if (lists === undefined) resolved.set(matrices, (lists = new WeakMap()));
-    let found = lists.get(ids);
-    if (found === undefined) {
-      found = requestedPatients(app.db, matrices, pairsOf(ids)).then((patients) => ({ patients, keys: Float64Array.from(patients, (p) => p.key) }));
-      lists.set(ids, found);
-      found.catch(() => lists.delete(ids));
-    }
-    return found;
+    const { db, matrices } = app;
+    return matrices.forList('survival patients', ids, async () => {
+      const patients = await requestedPatients(db, matrices, pairsOf(ids));
+      return { patients, keys: Float64Array.from(patients, (p) => p.key) };
+    });
   };
 
   app.post('/survival-data/fetch', {
