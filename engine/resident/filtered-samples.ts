@@ -6,7 +6,7 @@
 // memory, short ones copied together into chunks (copying a whole study's 50 MB took ~20 ms).
 import type { Cohort } from '../filter/compile.js';
 import type { ReadOnlyDb } from '../sql/db.js';
-import { cohortSampleKeys, indexedByKey, markedRuns } from './case-keys.js';
+import { cohortSampleKeys, indexedByKey } from './case-keys.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { streamSampleTexts } from '../resources/samples.js';
 
@@ -40,40 +40,59 @@ export function sampleTexts(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<
 /**
  * Runs of texts at least this long are sent as they lie in memory, in views of at most this length
  * (compression streams them a chunk at a time, and copies its first chunk whole); shorter ones are
- * copied together into chunks about this long.
+ * copied together into chunks of this length.
  */
 const CHUNK_BYTES = 1 << 20;
 
-/** The JSON array of the samples whose keys are listed (in any order, repeats allowed), in chunks. */
+/**
+ * The JSON array of the samples whose keys are listed (in any order, repeats allowed), in chunks:
+ * each run of chosen texts copied into the chunk being filled, or sent as views when it is a chunk
+ * long or more (a whole study is one run). Copying runs straight into the chunks took a third of
+ * the time of collecting them as views and joining them (a filter of half of 272,000 samples
+ * chooses ~70,000 runs).
+ */
 export function samplesAnswer(t: SampleTexts, keys: Int32Array): Buffer[] {
-  const chosen = new Uint8Array(t.starts.length - 1);
+  const count = t.starts.length - 1;
+  const chosen = new Uint8Array(count);
   for (const key of keys) {
     const position = key < t.positionOf.length ? t.positionOf[key] : -1;
     if (position >= 0) chosen[position] = 1;
   }
-  const { firsts, lasts } = markedRuns(chosen);
-  const parts = [Buffer.from('['), ...firsts.map((first, i) => t.texts.subarray(t.starts[first], t.starts[lasts[i] + 1]))];
-  // The last text's comma gives way to the closing bracket.
-  if (parts.length > 1) parts[parts.length - 1] = parts[parts.length - 1].subarray(0, -1);
-  parts.push(Buffer.from(']'));
   const chunks: Buffer[] = [];
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let at = 0;
   const flush = () => {
-    if (pending.length > 0) chunks.push(Buffer.concat(pending));
-    pending = [];
-    pendingBytes = 0;
+    if (at > 0) chunks.push(chunk.subarray(0, at));
+    chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    at = 0;
   };
-  for (const part of parts) {
-    if (part.length >= CHUNK_BYTES) {
+  chunk[at++] = 0x5b; // [
+  let any = false;
+  for (let first = 0; first < count; first++) {
+    if (chosen[first] === 0) continue;
+    let last = first;
+    while (last + 1 < count && chosen[last + 1] === 1) last++;
+    let from = t.starts[first];
+    const to = t.starts[last + 1];
+    if (to - from >= CHUNK_BYTES) {
       flush();
-      for (let at = 0; at < part.length; at += CHUNK_BYTES) chunks.push(part.subarray(at, at + CHUNK_BYTES));
-      continue;
+      for (; from < to; from += CHUNK_BYTES) chunks.push(t.texts.subarray(from, Math.min(from + CHUNK_BYTES, to)));
+    } else {
+      while (from < to) {
+        const copied = t.texts.copy(chunk, at, from, Math.min(to, from + chunk.length - at));
+        at += copied;
+        from += copied;
+        if (at === chunk.length) flush();
+      }
     }
-    pending.push(part);
-    pendingBytes += part.length;
-    if (pendingBytes >= CHUNK_BYTES) flush();
+    any = true;
+    first = last;
   }
+  // The last text's comma gives way to the closing bracket: it ends the chunk being filled, or the last one sent.
+  if (any && at > 0) at--;
+  else if (any) chunks[chunks.length - 1] = chunks[chunks.length - 1].subarray(0, -1);
+  if (at === chunk.length) flush();
+  chunk[at++] = 0x5d; // ]
   flush();
   return chunks;
 }
