@@ -61,20 +61,24 @@ interface Counted {
  */
 function countInCohort(events: GeneSampleEvents, member: Uint8Array, studyOf: Int32Array, cytobands: GeneCytobands | undefined): Counted[] {
   const counted: Counted[] = [];
-  const { genes, offsets, samples } = events;
+  const { genes, offsets, samples, onPanel: onPanelOf, events: eventsOf } = events;
   const genomes: number[] = [];
   for (let g = 0; g < genes.length; g++) {
     let altered = 0;
     let onPanel = 0;
     let total = 0;
     genomes.length = 0;
+    // A gene's events lie in sample order, so mostly a study at a time: its genome is looked up when the study changes.
+    let lastStudy = -2;
     for (let i = offsets[g]; i < offsets[g + 1]; i++) {
       const sample = samples[i];
       if (member[sample] !== 1) continue;
       altered++;
-      onPanel += events.onPanel[i];
-      total += events.events[i];
-      const genome = cytobands === undefined ? -1 : cytobands.genomeOfStudy[studyOf[sample]];
+      onPanel += onPanelOf[i];
+      total += eventsOf[i];
+      if (cytobands === undefined || studyOf[sample] === lastStudy) continue;
+      lastStudy = studyOf[sample];
+      const genome = cytobands.genomeOfStudy[lastStudy];
       if (genome >= 0 && !genomes.includes(genome)) genomes.push(genome);
     }
     if (altered === 0) continue;
