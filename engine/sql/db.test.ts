@@ -102,6 +102,15 @@ describe('Db', () => {
     db.close();
   });
 
+  it('marks exactly the NULL rows NaN, among runs of valid ones and at chunk ends', async () => {
+    const db = await Db.open(':memory:');
+    const nulls = [0, 7, 8, 17, 2047, 2048, 2050, 4999];
+    const [i, x] = await db.numericColumns(sql`SELECT i::DOUBLE, CASE WHEN i NOT IN (SELECT unnest(${nulls}::INTEGER[])) THEN i END::DOUBLE FROM range(5000) t(i) ORDER BY i`);
+    expect(Array.from(i).filter((_, r) => Number.isNaN(x[r]))).toEqual(nulls);
+    expect(Array.from(i).every((v, r) => Number.isNaN(x[r]) || x[r] === v)).toBe(true);
+    db.close();
+  });
+
   it('streams DOUBLE columns chunk by chunk, NULL as NaN', async () => {
     const db = await Db.open(':memory:');
     const chunks = [];
