@@ -2,15 +2,17 @@
 // attributes of every patient and sample that a Study View page load posts as identifiers, are
 // millions of rows: at 272,000 samples 3.2 M patient rows (442 MB of JSON) and 4.3 M sample rows
 // (1 GB), which DuckDB wrote at 50-65 MB/s. A row's JSON is three pieces: its attribute's, its
-// entity's ids and its value's. Each study's pieces are written once by DuckDB (with the writer of
-// the SQL answers, engine/sql/joined-json.ts, so that both give the same bytes) and kept with the
-// other resident lookups (profile-matrix.ts `keep`, per study: a store swap carries them while
-// the study is unchanged); an answer copies the pieces of its rows into chunks.
+// entity's ids and its value's. The rows are the clinical tab's (clinical-table-lookups.ts: each
+// case's attributes and values, by attribute id); each attribute's and each distinct value's piece
+// is written once (JSON.stringify writes texts as the response schema's serializer does), each
+// entity's by DuckDB (with the writer of the SQL answers, engine/sql/joined-json.ts), kept with the
+// other resident lookups (profile-matrix.ts `keep`); an answer copies the pieces of its rows into chunks.
 import type { ReadOnlyDb } from '../sql/db.js';
 import { javaScriptEscapes, jsonObject } from '../sql/joined-json.js';
 import { raw, sql } from '../sql/sql.js';
-import { caseKeys, chosenCases, offsetsByKey } from './case-keys.js';
+import { caseKeys, chosenCases } from './case-keys.js';
 import { clinicalDataTables, entityFields, entityColumns, type ClinicalDataQuery, type ClinicalDataType } from '../resources/clinical-data.js';
+import { clinicalValues, type CaseValues } from './clinical-table-lookups.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 
 /**
@@ -20,24 +22,6 @@ import type { ProfileMatrices } from './profile-matrix.js';
 interface PackedTexts {
   bytes: Buffer;
   starts: Int32Array;
-}
-
-/** One study's clinical data of one type, as pieces; entities are indexed by their key less `firstKey`. */
-export interface StudyClinicalTexts {
-  studyId: string;
-  firstKey: number;
-  /** The study's entity fields without braces (`"patientId":…`) by key - firstKey; empty for a key of another study. */
-  entities: PackedTexts;
-  /** The entity's rows, ordered by attribute id, are rows rowStarts[k - firstKey] … rowStarts[k - firstKey + 1] - 1. */
-  rowStarts: Int32Array;
-  /** Per row, its attribute (in `attributeIds`) and its value (in `values`). */
-  attributeOf: Int32Array;
-  valueOf: Int32Array;
-  /** The study's attribute ids with values, sorted as DuckDB sorts VARCHAR, and `{"clinicalAttributeId":…,` of each. */
-  attributeIds: readonly string[];
-  attributes: PackedTexts;
-  /** `,"value":…}` per distinct value. */
-  values: PackedTexts;
 }
 
 function packed(texts: readonly string[]): PackedTexts {
@@ -53,65 +37,65 @@ function packed(texts: readonly string[]): PackedTexts {
 
 const packedBytes = (t: PackedTexts) => t.bytes.byteLength + t.starts.byteLength;
 
+/** The pieces of the clinical data of one type: its rows (by case key, by attribute id) and their texts. */
+interface ClinicalDataPieces {
+  rows: CaseValues;
+  /** `{"clinicalAttributeId":…,` per attribute (ClinicalValues.attrIds). */
+  attributes: PackedTexts;
+  /** `,"value":…}` per distinct value (ClinicalValues.texts). */
+  values: PackedTexts;
+  /** Each entity's fields without braces (`"patientId":…`), by key; empty for a key of no entity. */
+  entities: PackedTexts;
+}
+
+async function clinicalDataPieces(db: ReadOnlyDb, matrices: ProfileMatrices, type: ClinicalDataType): Promise<ClinicalDataPieces> {
+  const [values, texts, entities] = await Promise.all([
+    clinicalValues(db, matrices),
+    matrices.keep('clinical data value texts', async () => {
+      const { attrIds, texts } = await clinicalValues(db, matrices);
+      return {
+        attributes: packed(attrIds.map((id) => `{"clinicalAttributeId":${JSON.stringify(id)},`)),
+        values: packed(texts.map((text) => `,"value":${JSON.stringify(text)}}`)),
+      };
+    }, (t) => packedBytes(t.attributes) + packedBytes(t.values)),
+    entityTexts(db, matrices, type),
+  ]);
+  return { rows: type === 'SAMPLE' ? values.sample : values.patient, ...texts, entities };
+}
+
 /** Entities' JSON texts joined into one text by DuckDB (a JavaScript string has at most 512 M characters). */
 const ENTITIES_PER_TEXT = 65_536;
 
-/** The clinical data of type `type` of the study `studyId` as pieces, read once and kept. */
-export function studyClinicalTexts(db: ReadOnlyDb, matrices: ProfileMatrices, type: ClinicalDataType, studyId: string): Promise<StudyClinicalTexts> {
-  return matrices.keep(`clinical data texts ${type} ${studyId}`, async () => {
+/** Each entity's fields as JSON (entityFields), without braces, by key; read once and kept. */
+function entityTexts(db: ReadOnlyDb, matrices: ProfileMatrices, type: ClinicalDataType): Promise<PackedTexts> {
+  return matrices.keep(`clinical data entity texts ${type}`, async () => {
     const t = clinicalDataTables[type];
     const patientJoin = type === 'SAMPLE' ? sql`JOIN patient p ON p.patient_key = e.patient_key` : sql``;
-    // The rows of the SQL answer (clinical-data.ts fromWhere): the study's values whose entity exists.
-    const values = sql`SELECT c.${raw(t.key)} AS key, c.attr_id, c.attr_value FROM ${raw(t.values)} c
-      JOIN ${raw(t.entity)} e ON e.${raw(t.key)} = c.${raw(t.key)} ${patientJoin}
-      WHERE c.study_key = (SELECT study_key FROM cancer_study WHERE study_id = ${studyId})`;
     const entities = sql`SELECT key, ${jsonObject(entityFields(type), { nulls: false })} AS json FROM (
-      SELECT e.${raw(t.key)} AS key, ${entityColumns(type)} FROM ${raw(t.entity)} e ${patientJoin}
-      JOIN cancer_study s ON s.study_key = e.study_key WHERE s.study_id = ${studyId})`;
-    const [entityTexts, [entityKeys, entityLengths], attributes, distinctValues, [keys, attributeOf, valueOf]] = await Promise.all([
+      SELECT e.${raw(t.key)} AS key, ${entityColumns(type)} FROM ${raw(t.entity)} e ${patientJoin} JOIN cancer_study s ON s.study_key = e.study_key)`;
+    const [joined, [keys, lengths]] = await Promise.all([
       // Joined by DuckDB a few thousand at a time, and cut by their lengths: handing over a text per entity took 4 times as long.
       db.all<{ json: string }>(sql`SELECT string_agg(json, '' ORDER BY key) AS json
         FROM (SELECT *, (row_number() OVER (ORDER BY key) - 1) // ${ENTITIES_PER_TEXT} AS part FROM (${entities})) GROUP BY part ORDER BY part`),
       db.numericColumns(sql`SELECT key::DOUBLE, strlen(json)::DOUBLE FROM (${entities}) ORDER BY key`),
-      db.all<{ attr_id: string; json: string }>(sql`SELECT attr_id, to_json(attr_id)::VARCHAR AS json FROM (SELECT DISTINCT attr_id FROM (${values})) ORDER BY attr_id`),
-      db.all<{ json: string }>(sql`SELECT to_json(attr_value)::VARCHAR AS json FROM (SELECT DISTINCT attr_value FROM (${values})) ORDER BY attr_value`),
-      // Each row's attribute and value as positions among the distinct ones (joined: a rank over every row took twice as long).
-      db.numericColumns(sql`WITH v AS (${values}),
-        a AS (SELECT attr_id, (row_number() OVER (ORDER BY attr_id) - 1)::DOUBLE AS attribute FROM (SELECT DISTINCT attr_id FROM v)),
-        x AS (SELECT attr_value, (row_number() OVER (ORDER BY attr_value) - 1)::DOUBLE AS value FROM (SELECT DISTINCT attr_value FROM v))
-        SELECT v.key::DOUBLE, a.attribute, x.value FROM v JOIN a USING (attr_id) JOIN x USING (attr_value) ORDER BY v.key, v.attr_id`),
     ]);
-    const firstKey = entityKeys.length > 0 ? entityKeys[0] : 0;
-    const span = entityKeys.length > 0 ? entityKeys[entityKeys.length - 1] - firstKey + 1 : 0;
-    const joined = Buffer.concat(entityTexts.map((e) => Buffer.from(javaScriptEscapes(e.json))));
-    const rowStarts = offsetsByKey(keys.map((key) => key - firstKey));
-    return {
-      studyId,
-      firstKey,
-      entities: withoutBraces(joined, entityKeys, entityLengths, firstKey, span),
-      rowStarts: rowStarts.length >= span + 1 ? rowStarts : grown(rowStarts, span + 1),
-      attributeOf: Int32Array.from(attributeOf),
-      valueOf: Int32Array.from(valueOf),
-      attributeIds: attributes.map((a) => a.attr_id),
-      attributes: packed(attributes.map((a) => `{"clinicalAttributeId":${javaScriptEscapes(a.json)},`)),
-      values: packed(distinctValues.map((v) => `,"value":${javaScriptEscapes(v.json)}}`)),
-    };
-  }, (s) => packedBytes(s.entities) + packedBytes(s.attributes) + packedBytes(s.values)
-    + s.rowStarts.byteLength + s.attributeOf.byteLength + s.valueOf.byteLength, [studyId]);
+    return withoutBraces(Buffer.concat(joined.map((e) => Buffer.from(javaScriptEscapes(e.json)))), keys, lengths);
+  }, packedBytes);
 }
 
 /**
  * The JSON objects `joined` (of `lengths` bytes, of the entities `keys` ascending) without their
- * braces, by key - firstKey: the row's attribute comes before its entity's fields and its value after.
+ * braces, by key: the row's attribute comes before its entity's fields and its value after.
  */
-function withoutBraces(joined: Buffer, keys: Float64Array, lengths: Float64Array, firstKey: number, span: number): PackedTexts {
+function withoutBraces(joined: Buffer, keys: Float64Array, lengths: Float64Array): PackedTexts {
   const bytes = Buffer.allocUnsafe(joined.length - 2 * keys.length);
+  const span = keys.length > 0 ? keys[keys.length - 1] + 1 : 0;
   const starts = new Int32Array(span + 1);
   let from = 0;
   let to = 0;
   let k = 0;
   keys.forEach((key, i) => {
-    while (k <= key - firstKey) starts[k++] = to;
+    while (k <= key) starts[k++] = to;
     to += joined.copy(bytes, to, from + 1, from + lengths[i] - 1);
     from += lengths[i];
   });
@@ -119,16 +103,10 @@ function withoutBraces(joined: Buffer, keys: Float64Array, lengths: Float64Array
   return { bytes, starts };
 }
 
-/** Offsets extended to `length` entries with the last one (keys past the last row have none). */
-function grown(offsets: Int32Array, length: number): Int32Array {
-  const all = new Int32Array(length).fill(offsets[offsets.length - 1] ?? 0);
-  all.set(offsets);
-  return all;
-}
-
 /**
- * A list naming fewer ids than this is answered by DuckDB (clinical-data.ts): reading a study's
- * pieces costs about a second at 272,000 samples, more than such a list's answer.
+ * A list naming fewer ids than this is answered by DuckDB (clinical-data.ts): reading the pieces
+ * costs seconds at 272,000 samples (unless the warm-up or the clinical tab read them), more than
+ * such a list's answer.
  */
 const RESIDENT_FROM_IDS = 1000;
 
@@ -146,23 +124,17 @@ export function answeredFromTexts(q: ClinicalDataQuery): boolean {
   }
 }
 
-/** The entities a query selects, their keys ascending, and the pieces of their studies. */
-async function selection(db: ReadOnlyDb, matrices: ProfileMatrices, q: ClinicalDataQuery): Promise<{ keys: Int32Array; studies: StudyClinicalTexts[] }> {
-  const texts = (studyId: string) => studyClinicalTexts(db, matrices, q.type, studyId);
+/** The keys of the entities a query selects (answeredFromTexts), ascending. */
+async function selectedKeys(db: ReadOnlyDb, matrices: ProfileMatrices, q: ClinicalDataQuery): Promise<ArrayLike<number>> {
   const scope = q.scope;
-  if (scope.kind === 'study' && scope.ids === undefined) {
-    const study = await texts(scope.studyId);
-    const keys: number[] = [];
-    for (let k = 0; k + 1 < study.entities.starts.length; k++) if (study.entities.starts[k + 1] > study.entities.starts[k]) keys.push(study.firstKey + k);
-    return { keys: Int32Array.from(keys), studies: [study] };
-  }
   if (scope.kind === 'entity') throw new Error('one entity is answered by DuckDB (answeredFromTexts)');
   const cases = await caseKeys(db, matrices, q.type === 'SAMPLE' ? 'sample' : 'patient');
+  if (scope.kind === 'study' && scope.ids === undefined) return cases.byStudy.get(scope.studyId)?.keys ?? [];
   const ids = scope.kind === 'study' ? scope.ids ?? [] : scope.entityIds;
-  const { chosen, studyIds } = chosenCases(cases, ids.length, scope.kind === 'study' ? () => scope.studyId : (i) => scope.studyIds[i], (i) => ids[i]);
+  const { chosen } = chosenCases(cases, ids.length, scope.kind === 'study' ? () => scope.studyId : (i) => scope.studyIds[i], (i) => ids[i]);
   const keys: number[] = [];
   for (let k = 0; k < chosen.length; k++) if (chosen[k] === 1) keys.push(k);
-  return { keys: Int32Array.from(keys), studies: await Promise.all([...studyIds].map(texts)) };
+  return keys;
 }
 
 /** Chunks of the answer are about this long (a row longer than that gets a chunk of its own). */
@@ -186,13 +158,15 @@ const pieceLength = (from: PackedTexts, i: number) => from.starts[i + 1] - from.
  * streams: the selected entities in key order, each one's rows by attribute id, cut to the page.
  */
 export async function clinicalDataChunks(db: ReadOnlyDb, matrices: ProfileMatrices, q: ClinicalDataQuery): Promise<Iterable<Buffer>> {
-  const { keys, studies } = await selection(db, matrices, q);
-  return answerChunks(keys, studies, q);
+  const [keys, pieces, attrIds] = await Promise.all([
+    selectedKeys(db, matrices, q), clinicalDataPieces(db, matrices, q.type), clinicalValues(db, matrices).then((v) => v.attrIds),
+  ]);
+  const wanted = q.attributeIds === undefined ? undefined : new Set(q.attributeIds);
+  return answerChunks(keys, pieces, wanted && Uint8Array.from(attrIds, (id) => Number(wanted.has(id))), q);
 }
 
-function* answerChunks(keys: Int32Array, studies: readonly StudyClinicalTexts[], q: ClinicalDataQuery): Generator<Buffer, void, undefined> {
-  const wanted = q.attributeIds === undefined ? undefined : new Set(q.attributeIds);
-  const allowed = studies.map((s) => wanted && Uint8Array.from(s.attributeIds, (id) => Number(wanted.has(id))));
+function* answerChunks(keys: ArrayLike<number>, pieces: ClinicalDataPieces, only: Uint8Array | undefined, q: ClinicalDataQuery): Generator<Buffer, void, undefined> {
+  const { rows: { offsets, attrs, values }, attributes, entities } = pieces;
   const withValue = q.projection !== 'ID';
   let skip = q.offset ?? 0;
   let left = q.limit ?? Number.POSITIVE_INFINITY;
@@ -200,28 +174,19 @@ function* answerChunks(keys: Int32Array, studies: readonly StudyClinicalTexts[],
   let at = 0;
   chunk[at++] = 0x5b; // [
   let first = true;
-  let s = 0;
   for (let i = 0; i < keys.length && left > 0; i++) {
-    // Keys ascend, and a study's keys mostly lie together: its pieces are looked for from the last study's.
-    let study = studies[s];
-    let k = keys[i] - (study?.firstKey ?? 0);
-    if (study === undefined || k < 0 || k >= study.rowStarts.length - 1) {
-      s = studies.findIndex((t) => keys[i] >= t.firstKey && keys[i] - t.firstKey < t.rowStarts.length - 1);
-      if (s < 0) { s = 0; continue; }
-      study = studies[s];
-      k = keys[i] - study.firstKey;
-    }
-    const only = allowed[s];
-    const entityLength = pieceLength(study.entities, k);
+    const k = keys[i];
+    if (k + 1 >= offsets.length || k + 1 >= entities.starts.length) continue;
+    const entityLength = pieceLength(entities, k);
     // Where this chunk holds the entity's fields already: copying within the chunk is a cheaper call.
     let entityAt = -1;
-    for (let r = study.rowStarts[k]; r < study.rowStarts[k + 1] && left > 0; r++) {
-      const attribute = study.attributeOf[r];
+    for (let r = offsets[k]; r < offsets[k + 1] && left > 0; r++) {
+      const attribute = attrs[r];
       if (only !== undefined && only[attribute] === 0) continue;
       if (skip > 0) { skip--; continue; }
       left--;
-      const value = study.valueOf[r];
-      const length = 1 + pieceLength(study.attributes, attribute) + entityLength + (withValue ? pieceLength(study.values, value) : 1);
+      const value = values[r];
+      const length = 1 + pieceLength(attributes, attribute) + entityLength + (withValue ? pieceLength(pieces.values, value) : 1);
       if (at + length + 1 > chunk.length) {
         yield chunk.subarray(0, at);
         chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, length + 1));
@@ -230,15 +195,15 @@ function* answerChunks(keys: Int32Array, studies: readonly StudyClinicalTexts[],
       }
       if (!first) chunk[at++] = 0x2c; // ,
       first = false;
-      at = copyPiece(study.attributes, attribute, chunk, at);
+      at = copyPiece(attributes, attribute, chunk, at);
       if (entityAt >= 0) {
         chunk.copyWithin(at, entityAt, entityAt + entityLength);
         at += entityLength;
       } else {
         entityAt = at;
-        at = copyPiece(study.entities, k, chunk, at);
+        at = copyPiece(entities, k, chunk, at);
       }
-      if (withValue) at = copyPiece(study.values, value, chunk, at);
+      if (withValue) at = copyPiece(pieces.values, value, chunk, at);
       else chunk[at++] = 0x7d; // }
     }
   }

@@ -24,9 +24,8 @@ describe('warmStudyView', () => {
     expect([...warmed]).toEqual(expect.arrayContaining(['sample texts', 'sample keys', 'gene panels', 'profiling rows MUTATION_EXTENDED', 'profiling rows COPY_NUMBER_ALTERATION']));
     // Each mutation and discrete CNA profile's events by gene, for the cohorts of gene filters.
     expect([...warmed].filter((k) => k.startsWith('gene sample events by 2 e.profile_key')).length).toBeGreaterThanOrEqual(4);
-    // Each study's clinical data, for the bulk answers of the page load.
-    expect([...warmed].filter((k) => k.startsWith('clinical data texts ')).sort()).toEqual(
-      ['teststudy_genepanels', 'study_es_0', 'study_hg38'].flatMap((s) => [`clinical data texts PATIENT ${s}`, `clinical data texts SAMPLE ${s}`]).sort());
+    // The clinical data's pieces, for the bulk answers of the page load.
+    expect([...warmed]).toEqual(expect.arrayContaining(['clinical values', 'clinical data value texts', 'clinical data entity texts PATIENT', 'clinical data entity texts SAMPLE']));
     const app = await buildApp({ db, resident });
     const studyIds = (await app.inject({ url: '/api/studies' })).json().map((s: { studyId: string }) => s.studyId);
     expect(studyIds).toHaveLength(3);
