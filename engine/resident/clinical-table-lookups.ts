@@ -4,6 +4,7 @@
 // ids, case-keys.ts, and the attributes' definitions, clinical-columns.ts). A page is then a walk
 // over the cohort in that order: in DuckDB, counting, sorting and joining 272,000 samples' rows
 // took ~40 ms a request.
+import { pause } from '../pause.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { concatenate } from '../sql/numeric-chunks.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
@@ -59,11 +60,26 @@ async function caseValues(db: ReadOnlyDb, table: Fragment, key: Fragment): Promi
     SELECT c.${key}::DOUBLE, a::DOUBLE, v::DOUBLE FROM ${table} c JOIN attrs USING (attr_id) JOIN texts USING (attr_value)`)) {
     chunk.forEach((column, c) => columns[c].push(Int32Array.from(column)));
   }
+  // Each pass over millions of rows in a turn of its own (engine/pause.ts): reading them in a
+  // random order costs ~60 ns a row (the cache misses), and together they held the event loop for over a second.
   const [keys, attrs, values] = columns.map((parts) => concatenate(parts, false, Int32Array));
+  await pause();
   const byAttr = groupedByKey(attrs).order;
-  const { offsets, order } = groupedByKey(byAttr.map((i) => keys[i]));
-  const rows = order.map((j) => byAttr[j]);
-  return { offsets, attrs: rows.map((i) => attrs[i]), values: rows.map((i) => values[i]) };
+  await pause();
+  const { offsets, order } = groupedByKey(gathered(keys, byAttr));
+  await pause();
+  const rows = gathered(byAttr, order);
+  await pause();
+  const sortedAttrs = gathered(attrs, rows);
+  await pause();
+  return { offsets, attrs: sortedAttrs, values: gathered(values, rows) };
+}
+
+/** from[at[i]] for each i. */
+function gathered(from: Int32Array, at: Int32Array): Int32Array {
+  const out = new Int32Array(at.length);
+  for (let i = 0; i < at.length; i++) out[i] = from[at[i]];
+  return out;
 }
 
 /** What a table is sorted by: an id, or an attribute of one level, compared as a number or as text. */
