@@ -1,4 +1,4 @@
-// Long sampleIdentifiers (and custom samples, patientIdentifiers) lists remembered across bodies: the parsed bodies equal JSON.parse's, the
+// Long sampleIdentifiers (and custom samples, patientIdentifiers, identifiers) lists remembered across bodies: the parsed bodies equal JSON.parse's, the
 // list is parsed once, and bad bodies are rejected as Fastify's own parser rejects them.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,19 @@ describe('rememberLongLists', () => {
     const again = await post(body);
     expect(again.value).toEqual(JSON.parse(body));
     expect(again.value.patientIdentifiers).toBe(first.value.patientIdentifiers);
+  });
+
+  it("remembers a clinical data fetch's identifiers too", async () => {
+    const entities = LIST.map(({ studyId, sampleId }) => ({ studyId, entityId: sampleId }));
+    const body = JSON.stringify({ attributeIds: ['OS_STATUS'], identifiers: entities });
+    const first = await post(body);
+    const again = await post(body);
+    expect(again.value).toEqual(JSON.parse(body));
+    expect(again.value.identifiers).toBe(first.value.identifiers);
+    // Not confused with the end of sampleIdentifiers.
+    const both = JSON.stringify({ sampleIdentifiers: LIST, identifiers: entities });
+    expect((await post(both)).value).toEqual(JSON.parse(both));
+    expect((await post(both)).value.identifiers).toBe(first.value.identifiers);
   });
 
   it('parses as usual where one list names the other key inside it', async () => {

@@ -1,7 +1,8 @@
 // Study View requests come a dozen at a time with one StudyViewFilter, and that filter may list
 // every one of 272,000 samples (sampleIdentifiers: 15 MB of JSON); a custom chart's requests carry
-// its whole dataset each time (a "samples" list: 18 MB for every sample of a study), and a survival
-// chart every patient of the study (patientIdentifiers: 10 MB for 194,000). Parsing such a list
+// its whole dataset each time (a "samples" list: 18 MB for every sample of a study), a survival
+// chart every patient of the study (patientIdentifiers: 10 MB for 194,000), and a page load its
+// clinical data fetches of every patient and sample (identifiers: 14 MB each). Parsing such a list
 // again for each request costs more than most of their queries: ~40-55 ms, and as much again
 // collecting the 272,000 objects it leaves. So the text of a long list is remembered with its
 // parsed value. A large body holding the same text at its one key of that name is parsed without
@@ -29,8 +30,12 @@ const LARGE_BODY = 1 << 20;
 /** Lists from this length on are remembered. */
 const LONG_LIST = 4096;
 
-/** The keys whose lists are remembered: a StudyViewFilter's samples, a custom dataset's, a survival request's patients. */
-const KEYS = ['sampleIdentifiers', 'samples', 'patientIdentifiers'] as const;
+/**
+ * The keys whose lists are remembered: a StudyViewFilter's samples, a custom dataset's, a survival
+ * request's patients, and the identifiers of a clinical data fetch (every patient and every sample,
+ * posted on each Study View page load: 14 MB each at 272,000 samples).
+ */
+const KEYS = ['sampleIdentifiers', 'samples', 'patientIdentifiers', 'identifiers'] as const;
 type ListKey = (typeof KEYS)[number];
 const QUOTED = KEYS.map((key) => Buffer.from(JSON.stringify(key)));
 /** The value put where a list was: a string with a NUL, which a body's text cannot hold unescaped. */
