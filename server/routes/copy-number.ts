@@ -10,7 +10,7 @@ import {
 } from '../../engine/resources/copy-number.js';
 import { requireProfile, type ProfileRow } from '../../engine/resources/lookup.js';
 import type { ReadOnlyDb } from '../../engine/sql/db.js';
-import { literalUnion, Projection, type ProjectionName } from '../params.js';
+import { literalUnion, Projection, type ProjectionName, sendTotalCount } from '../params.js';
 import {
   CopyNumberCountIdentifierSchema, CopyNumberCountSchema, DiscreteCopyNumberDataSchema, DiscreteCopyNumberFilterSchema,
 } from '../schemas/copy-number.js';
@@ -30,7 +30,7 @@ async function requireDiscreteCnaProfile(db: ReadOnlyDb, molecularProfileId: str
 
 export const copyNumberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (q: DiscreteCopyNumberQuery, projection: ProjectionName, reply: FastifyReply) => {
-    if (projection === 'META') return reply.header('total-count', String(await countDiscreteCopyNumbers(app.db, q))).send();
+    if (projection === 'META') return sendTotalCount(reply, await countDiscreteCopyNumbers(app.db, q));
     return reply.send((await fetchDiscreteCopyNumbers(app.db, q, projection === 'DETAILED')) as never);
   };
 
