@@ -33,7 +33,7 @@ interface Listing {
 export const molecularProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (q: Listing, reply: FastifyReply) => {
     if (q.projection === 'META') return sendTotalCount(reply, await countMolecularProfiles(app.db, q.scope));
-    return reply.send((await fetchMolecularProfiles(app.db, { ...q, projection: q.projection })).map(toApiObject) as never);
+    return reply.send((await fetchMolecularProfiles(app.db, { ...q, projection: q.projection })).map(toApiObject));
   };
   const listParams = (query: typeof ListQuery.static) => ({
     projection: query.projection ?? 'SUMMARY', sortBy: query.sortBy, direction: query.direction, ...pageOf(query),
@@ -66,7 +66,7 @@ export const molecularProfileRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const id = request.params.molecularProfileId;
     const [profile] = await fetchMolecularProfiles(app.db, { scope: { kind: 'ids', molecularProfileIds: [id] }, projection: 'DETAILED' });
     if (!profile) throw NotFound.molecularProfile(id);
-    return toApiObject(profile) as never;
+    return toApiObject(profile);
   });
 
   app.post('/molecular-profiles/fetch', {
