@@ -19,7 +19,7 @@ export const studyAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const studyKey = await requireStudyKey(app.db, request.params.studyId);
       if (request.query.projection === 'META') return sendTotalCount(reply, await countMutSig(app.db, studyKey), '');
-      return (await fetchMutSig(app.db, studyKey, { ...request.query, ...pageOf(request.query) })).map(toApiObject) as never;
+      return (await fetchMutSig(app.db, studyKey, { ...request.query, ...pageOf(request.query) })).map(toApiObject);
     },
   );
 
@@ -31,7 +31,7 @@ export const studyAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { projection = 'SUMMARY' } = request.query;
       if (projection === 'META') return sendTotalCount(reply, await countGistic(app.db, studyKey), '');
       const rows = await fetchGistic(app.db, studyKey, { ...request.query, ...pageOf(request.query), withGenes: projection !== 'ID' });
-      return rows.map(toApiObject) as never;
+      return rows.map(toApiObject);
     },
   );
 
