@@ -75,7 +75,7 @@ export const genericAssayRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const answer = async (selection: GenericAssayDataSelection, stableIds: readonly string[] | undefined, projection: ProjectionName | undefined, reply: FastifyReply) => {
     if (projection === 'META') return sendTotalCount(reply, await countGenericAssayData(app.db, selection, stableIds));
-    return reply.send((await fetchGenericAssayData(app.db, selection, stableIds)).map(toApiObject) as never);
+    return reply.send((await fetchGenericAssayData(app.db, selection, stableIds)).map(toApiObject));
   };
   const profileOf = (molecularProfileId: string) => requireProfile(app.db, molecularProfileId, ['GENERIC_ASSAY']);
 

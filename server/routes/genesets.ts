@@ -91,7 +91,7 @@ export const genesetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const profile = await requireProfile(app.db, geneticProfileId);
     const body = request.body ?? undefined;
     const samples = await genesetSamplesOf(app.db, sampleListId, body && body.length > 0 ? body : undefined);
-    return (await fetchGenesetHierarchy(app.db, profile, samples, { percentile, scoreThreshold, pvalueThreshold })) as never;
+    return fetchGenesetHierarchy(app.db, profile, samples, { percentile, scoreThreshold, pvalueThreshold });
   });
 
   app.post('/genesets/:genesetId/expression-correlation/fetch', {
@@ -113,6 +113,6 @@ export const genesetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const profile = await requireProfile(app.db, geneticProfileId);
     const body = request.body ?? undefined;
     const samples = await genesetSamplesOf(app.db, sampleListId, body && body.length > 0 ? body : undefined);
-    return (await fetchGenesetCorrelations(app.db, geneset.geneset_id as string, profile, samples, correlationThreshold)) as never;
+    return fetchGenesetCorrelations(app.db, geneset.geneset_id, profile, samples, correlationThreshold);
   });
 };

@@ -29,7 +29,7 @@ export const molecularDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (selection: MolecularDataSelection, projection: ProjectionName, reply: FastifyReply) => {
     if (projection === 'META') return sendTotalCount(reply, await countMolecularData(app.db, selection));
     if (wantsArrow(reply.request)) return sendArrowStream(reply, molecularDataRows(selection, projection === 'DETAILED'));
-    return reply.send((await fetchMolecularData(app.db, selection, projection === 'DETAILED')).map(toApiObject) as never);
+    return reply.send((await fetchMolecularData(app.db, selection, projection === 'DETAILED')).map(toApiObject));
   };
 
   app.get('/molecular-profiles/:molecularProfileId/molecular-data', {
