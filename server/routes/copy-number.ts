@@ -31,7 +31,7 @@ async function requireDiscreteCnaProfile(db: ReadOnlyDb, molecularProfileId: str
 export const copyNumberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (q: DiscreteCopyNumberQuery, projection: ProjectionName, reply: FastifyReply) => {
     if (projection === 'META') return sendTotalCount(reply, await countDiscreteCopyNumbers(app.db, q));
-    return reply.send((await fetchDiscreteCopyNumbers(app.db, q, projection === 'DETAILED')) as never);
+    return reply.send(await fetchDiscreteCopyNumbers(app.db, q, projection === 'DETAILED'));
   };
 
   app.get('/molecular-profiles/:molecularProfileId/discrete-copy-number', {
@@ -81,7 +81,7 @@ export const copyNumberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const profile = await requireDiscreteCnaProfile(app.db, request.params.molecularProfileId);
-    return (await fetchCopyNumberCounts(app.db, profile.profile_key, request.body)) as never;
+    return fetchCopyNumberCounts(app.db, profile.profile_key, request.body);
   });
 
   await app.register(copyNumberSegmentRoutes);
