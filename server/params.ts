@@ -1,6 +1,7 @@
 // Query parameters shared by the list endpoints (api.md 1.3-1.5), as TypeBox schemas, and the
 // helpers that turn them into engine paging.
 import { Type, type TLiteral, type TUnion } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 
 
 export const MAX_PAGE_SIZE = 10_000_000;
@@ -12,6 +13,13 @@ export function literalUnion<const T extends string>(values: readonly T[], optio
 
 export const Projection = literalUnion(['ID', 'SUMMARY', 'DETAILED', 'META'] as const, { description: 'Level of detail of the response' });
 export type ProjectionName = 'ID' | 'SUMMARY' | 'DETAILED' | 'META';
+/**
+ * A META answer: the count in the total-count header, no body (`''`: an empty text, as the study
+ * analyses answer). Takes the plain reply type, whose payload may be absent (a route's typed reply
+ * requires its response type).
+ */
+export const sendTotalCount = (reply: FastifyReply, total: number | string, body?: '') => reply.header('total-count', String(total)).send(body);
+
 export const Direction = literalUnion(['ASC', 'DESC'] as const, { description: 'Direction of the sort' });
 
 /** projection, pageSize, pageNumber, direction (sortBy is per endpoint). */

@@ -1,7 +1,7 @@
 // Discrete copy number data and counts (api.md 15.1, 15.2), as DiscreteCopyNumberServiceImpl
 // answers them: ±2 types read the stored CNA events (with drivers and namespaces), any type
 // with -1, 0 or 1 reads the full gene × sample matrix.
-import { toApiObject, type ReadOnlyDb, type Row } from '../sql/db.js';
+import { toApiObject, type ApiObject, type ReadOnlyDb, type Row } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
 export const DISCRETE_CNA_EVENT_TYPES = {
@@ -107,10 +107,15 @@ export interface CopyNumberCountIdentifier {
  * profiled samples, and the distinct samples with a stored event of that gene and value
  * (absent when none, as the reference leaves it unset).
  */
-export async function fetchCopyNumberCounts(db: ReadOnlyDb, profileKey: number, ids: readonly CopyNumberCountIdentifier[]): Promise<Record<string, unknown>[]> {
+/** A gene and alteration's count; NULL samples with it where none has it. */
+type CopyNumberCountRow = {
+  molecular_profile_id: string; entrez_gene_id: number; alteration: number; number_of_samples: number; number_of_samples_with_alteration_in_gene: number | null;
+};
+
+export async function fetchCopyNumberCounts(db: ReadOnlyDb, profileKey: number, ids: readonly CopyNumberCountIdentifier[]): Promise<ApiObject<CopyNumberCountRow>[]> {
   const genes = ids.map((i) => i.entrezGeneId);
   const alterations = ids.map((i) => i.alteration);
-  const rows = await db.all(sql`
+  const rows = await db.all<CopyNumberCountRow>(sql`
     WITH req AS (
       SELECT unnest(${genes}::INTEGER[]) AS entrez_gene_id, unnest(${alterations}::INTEGER[]) AS alteration,
         generate_subscripts(${genes}::INTEGER[], 1) AS pos),

@@ -1,6 +1,6 @@
 // Gene panels and gene panel data (api.md 18, cBioPortal's GenePanelMapper + GenePanelServiceImpl).
 // Panels are global; panel data says, per (profile, sample), which panel profiled the sample, if any.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { streamJoinedJson } from '../sql/joined-json.js';
 
@@ -18,6 +18,13 @@ export interface GenePanelQuery {
   offset?: number;
 }
 
+/** A panel as selected: description from SUMMARY, genes under DETAILED. */
+export interface GenePanelRow {
+  gene_panel_id: string;
+  description?: string | null;
+  genes?: { entrez_gene_id: number; hugo_gene_symbol: string }[];
+}
+
 /** The panel's genes sorted by symbol, as `[{entrezGeneId, hugoGeneSymbol}]`. */
 const GENES = sql`coalesce((SELECT list(struct_pack(entrez_gene_id := g.entrez_gene_id, hugo_gene_symbol := g.hugo_gene_symbol)
     ORDER BY g.hugo_gene_symbol, g.entrez_gene_id)
@@ -29,12 +36,12 @@ function columns(projection: GenePanelQuery['projection']): Fragment {
   return projection === 'DETAILED' ? sql`${summary}, ${GENES} AS genes` : summary;
 }
 
-export async function fetchGenePanels(db: ReadOnlyDb, q: GenePanelQuery): Promise<Row[]> {
+export async function fetchGenePanels(db: ReadOnlyDb, q: GenePanelQuery): Promise<GenePanelRow[]> {
   const where = q.genePanelIds === undefined ? sql`TRUE` : sql`gp.panel_id IN (SELECT unnest(${q.genePanelIds}::VARCHAR[]))`;
   const order = q.sortBy && q.projection !== 'ID'
     ? sql`${raw(whitelisted(GENE_PANEL_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, gp.panel_id`
     : sql`gp.panel_id`;
-  return db.all(sql`SELECT ${columns(q.projection)} FROM gene_panel gp WHERE ${where}
+  return db.all<GenePanelRow>(sql`SELECT ${columns(q.projection)} FROM gene_panel gp WHERE ${where}
     ORDER BY ${order} LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
 }
 

@@ -1,7 +1,7 @@
 // Genes (api.md 17.1, cBioPortal's GeneServiceImpl + GeneMapper): the keyword/alias listing, one
 // gene by Entrez id or symbol, its aliases, and the fetch by ids. Lists end sorted by symbol, and a
 // symbol held by several genes is dropped from them.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const GENE_SORT_BY = ['entrezGeneId', 'hugoGeneSymbol', 'type', 'cytoband', 'length'] as const;
@@ -22,6 +22,9 @@ export interface GeneListQuery {
   limit: number;
   offset: number;
 }
+
+/** A gene as columns() select it: type from SUMMARY. */
+export type GeneRow = { entrez_gene_id: number; hugo_gene_symbol: string; type?: string | null };
 
 const columns = (projection: GeneProjection) =>
   projection === 'ID' ? sql`g.entrez_gene_id, g.hugo_gene_symbol` : sql`g.entrez_gene_id, g.hugo_gene_symbol, g.type`;
@@ -47,14 +50,14 @@ function fromWhere(q: { keyword?: string; alias?: string }): Fragment {
  * sortBy), then, for a keyword, genes with that exact alias appended while the page has room;
  * then symbols held twice are dropped and the page is re-sorted by symbol.
  */
-export async function fetchGenes(db: ReadOnlyDb, q: GeneListQuery): Promise<Row[]> {
+export async function fetchGenes(db: ReadOnlyDb, q: GeneListQuery): Promise<GeneRow[]> {
   const sortColumn = q.sortBy && whitelisted(SORT_COLUMNS, q.sortBy);
   const order = q.keyword !== undefined
     ? sql`CASE WHEN starts_with(g.hugo_gene_symbol, ${q.keyword}) THEN 0 ELSE 1 END, g.hugo_gene_symbol`
     : sortColumn && q.projection !== 'ID'
       ? sql`${raw(sortColumn)} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, g.entrez_gene_id`
       : sql`g.entrez_gene_id`;
-  const page = await db.all(sql`SELECT ${columns(q.projection)} ${fromWhere(q)} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`);
+  const page = await db.all<GeneRow>(sql`SELECT ${columns(q.projection)} ${fromWhere(q)} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`);
   if (q.keyword !== undefined && page.length < q.limit) {
     const present = new Set(page.map((g) => g.entrez_gene_id));
     // The reference fetches these with SUMMARY, so they carry `type` even under ID.
@@ -98,8 +101,8 @@ export const entrezIdsOf = (symbols: readonly string[]): Fragment =>
   sql`SELECT entrez_gene_id FROM gene WHERE hugo_gene_symbol IN (SELECT unnest(${symbols}::VARCHAR[]))`;
 
 /** POST /api/genes/fetch: the matching genes by symbol, symbols held twice dropped. */
-export async function fetchGenesByIds(db: ReadOnlyDb, ids: GeneIds, projection: GeneProjection): Promise<Row[]> {
-  return uniqueSymbolsSorted(await db.all(sql`SELECT ${columns(projection)} FROM gene g WHERE ${idCondition(ids)}`));
+export async function fetchGenesByIds(db: ReadOnlyDb, ids: GeneIds, projection: GeneProjection): Promise<GeneRow[]> {
+  return uniqueSymbolsSorted(await db.all<GeneRow>(sql`SELECT ${columns(projection)} FROM gene g WHERE ${idCondition(ids)}`));
 }
 
 /** META of the fetch: a plain count of matches (no duplicate-symbol filter). */
@@ -116,8 +119,8 @@ function geneIdCondition(geneId: string): Fragment {
 }
 
 /** GET /api/genes/{geneId}; undefined when not found. */
-export async function fetchGene(db: ReadOnlyDb, geneId: string): Promise<Row | undefined> {
-  return db.one(sql`SELECT ${columns('SUMMARY')} FROM gene g WHERE ${geneIdCondition(geneId)} ORDER BY g.entrez_gene_id`);
+export async function fetchGene(db: ReadOnlyDb, geneId: string): Promise<GeneRow | undefined> {
+  return db.one<GeneRow>(sql`SELECT ${columns('SUMMARY')} FROM gene g WHERE ${geneIdCondition(geneId)} ORDER BY g.entrez_gene_id`);
 }
 
 /** The aliases of the gene, in load order. */
@@ -129,12 +132,12 @@ export async function fetchGeneAliases(db: ReadOnlyDb, geneId: string): Promise<
 }
 
 /** Drops every gene whose symbol occurs more than once, then sorts by symbol (code point order). */
-function uniqueSymbolsSorted(genes: Row[]): Row[] {
-  const counts = new Map<unknown, number>();
+function uniqueSymbolsSorted(genes: GeneRow[]): GeneRow[] {
+  const counts = new Map<string, number>();
   for (const g of genes) counts.set(g.hugo_gene_symbol, (counts.get(g.hugo_gene_symbol) ?? 0) + 1);
   return genes
     .filter((g) => counts.get(g.hugo_gene_symbol) === 1)
-    .sort((a, b) => compareCodePoints(a.hugo_gene_symbol as string, b.hugo_gene_symbol as string));
+    .sort((a, b) => compareCodePoints(a.hugo_gene_symbol, b.hugo_gene_symbol));
 }
 
 function compareCodePoints(a: string, b: string): number {

@@ -3,7 +3,7 @@
 import { InvalidRequest } from '../errors.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
-import { fetchGenesetData, fetchProfilesReferringTo, type GenesetSamples } from './genesets.js';
+import { fetchGenesetData, fetchProfilesReferringTo, type GenesetDataRow, type GenesetSamples } from './genesets.js';
 import { NUMERIC_VALUE_PATTERN } from './molecular-data-value.js';
 import type { ProfileRow } from './lookup.js';
 
@@ -59,12 +59,12 @@ export async function fetchGenesetHierarchy(db: ReadOnlyDb, profile: ProfileRow,
 }
 
 /** geneset id → sample key ("study:sample") → value text. */
-function scoreTable(rows: Record<string, unknown>[]): Map<string, Map<string, string>> {
+function scoreTable(rows: readonly GenesetDataRow[]): Map<string, Map<string, string>> {
   const table = new Map<string, Map<string, string>>();
   for (const r of rows) {
-    const bySample = table.get(r.geneset_id as string) ?? new Map<string, string>();
-    bySample.set(r.unique_sample_key as string, r.value as string);
-    table.set(r.geneset_id as string, bySample);
+    const bySample = table.get(r.geneset_id) ?? new Map<string, string>();
+    bySample.set(r.unique_sample_key, r.value);
+    table.set(r.geneset_id, bySample);
   }
   return table;
 }

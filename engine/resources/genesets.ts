@@ -1,17 +1,38 @@
 // Gene sets and gene set scores (api.md 19.1, 19.2), as cBioPortal's GenesetMapper.xml and
 // GenesetDataServiceImpl answer them.
 import { NotFound } from '../errors.js';
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 import { normaliseCellText } from './generic-assays-value.js';
 import { requireSampleListKey, type ProfileRow } from './lookup.js';
 
 const GENESET_COLUMNS = sql`g.geneset_id, g.name, g.description, g.ref_link`;
 
+/** A gene set as GENESET_COLUMNS select it. */
+export interface GenesetRow {
+  geneset_id: string;
+  name: string | null;
+  description: string | null;
+  ref_link: string | null;
+}
+
+/** A gene set score of a sample, its value as the API writes it (normaliseCellText). */
+export interface GenesetDataRow {
+  unique_sample_key: string;
+  unique_patient_key: string;
+  genetic_profile_id: string;
+  sample_id: string;
+  patient_id: string;
+  study_id: string;
+  geneset_id: string;
+  stable_id: string;
+  value: string;
+}
+
 /** All gene sets, or those with these ids; always ordered by genesetId. */
-export async function fetchGenesets(db: ReadOnlyDb, q: { genesetIds?: readonly string[]; limit?: number; offset?: number } = {}): Promise<Row[]> {
+export async function fetchGenesets(db: ReadOnlyDb, q: { genesetIds?: readonly string[]; limit?: number; offset?: number } = {}): Promise<GenesetRow[]> {
   const where = q.genesetIds === undefined ? sql`TRUE` : sql`g.geneset_id IN (SELECT unnest(${q.genesetIds}::VARCHAR[]))`;
-  return db.all(sql`SELECT ${GENESET_COLUMNS} FROM geneset g WHERE ${where}
+  return db.all<GenesetRow>(sql`SELECT ${GENESET_COLUMNS} FROM geneset g WHERE ${where}
     ORDER BY g.geneset_id LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
 }
 
@@ -19,8 +40,8 @@ export async function countGenesets(db: ReadOnlyDb): Promise<number> {
   return (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM geneset`))?.n ?? 0;
 }
 
-export async function requireGeneset(db: ReadOnlyDb, genesetId: string): Promise<Row> {
-  const row = await db.one(sql`SELECT ${GENESET_COLUMNS} FROM geneset g WHERE g.geneset_id = ${genesetId}`);
+export async function requireGeneset(db: ReadOnlyDb, genesetId: string): Promise<GenesetRow> {
+  const row = await db.one<GenesetRow>(sql`SELECT ${GENESET_COLUMNS} FROM geneset g WHERE g.geneset_id = ${genesetId}`);
   if (!row) throw NotFound.geneset(genesetId);
   return row;
 }
@@ -52,13 +73,13 @@ export async function genesetSamplesOf(db: ReadOnlyDb, sampleListId: string | un
  */
 export async function fetchGenesetData(
   db: ReadOnlyDb, profile: Pick<ProfileRow, 'profile_key' | 'study_key'>, samples: GenesetSamples, genesetIds?: readonly string[],
-): Promise<Row[]> {
+): Promise<GenesetDataRow[]> {
   const sampleFilter: Fragment = samples.kind === 'ids'
     ? sql`AND sa.study_key = ${profile.study_key} AND sa.sample_id IN (SELECT unnest(${samples.sampleIds}::VARCHAR[]))`
     : sql``;
   const genesetFilter = genesetIds === undefined ? sql`` : sql`AND g.geneset_id IN (SELECT unnest(${genesetIds}::VARCHAR[]))`;
   const order = samples.kind === 'ids' ? sql`sa.sample_id, v.rowid` : sql`sa.sample_key, v.rowid`;
-  const rows = await db.all(sql`
+  const rows = await db.all<GenesetDataRow>(sql`
     SELECT unique_key(sa.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,
       p.stable_id AS genetic_profile_id, sa.sample_id, pa.patient_id, st.study_id, g.geneset_id, g.geneset_id AS stable_id, v.value
     FROM geneset_value v
@@ -69,7 +90,7 @@ export async function fetchGenesetData(
       JOIN molecular_profile p ON p.profile_key = v.profile_key
     WHERE v.profile_key = ${profile.profile_key} ${sampleFilter} ${genesetFilter}
     ORDER BY ${order}`);
-  for (const row of rows) row.value = normaliseCellText(row.value as string);
+  for (const row of rows) row.value = normaliseCellText(row.value);
   return rows;
 }
 

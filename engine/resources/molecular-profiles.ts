@@ -1,8 +1,8 @@
 // Molecular profiles (api.md 12, cBioPortal's MolecularProfileMapper): lists, one study's, by ids.
 // Ordered by molecularProfileId unless a sortBy is given (the reference leaves fetch-by-ids unordered).
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
-import { nestedStudy } from './studies.js';
+import { nestedStudy, type NestedStudyRow } from './studies.js';
 
 export const MOLECULAR_PROFILE_SORT_COLUMNS = {
   molecularProfileId: 'p.stable_id',
@@ -41,6 +41,22 @@ function whereClause(scope: MolecularProfileScope): Fragment {
   }
 }
 
+/** A profile as columns() selects it: the ids only under ID, the study nested under DETAILED. */
+export type MolecularProfileRow = {
+  molecular_profile_id: string;
+  study_id: string;
+  molecular_alteration_type?: string;
+  datatype?: string;
+  name?: string | null;
+  description?: string | null;
+  show_profile_in_analysis_tab?: boolean;
+  pivot_threshold?: number | null;
+  sort_order?: string | null;
+  generic_assay_type?: string | null;
+  patient_level?: boolean;
+  study?: NestedStudyRow;
+};
+
 function columns(projection: MolecularProfileQuery['projection']): Fragment {
   const id = sql`p.stable_id AS molecular_profile_id, s.study_id`;
   if (projection === 'ID') return id;
@@ -49,12 +65,12 @@ function columns(projection: MolecularProfileQuery['projection']): Fragment {
   return projection === 'DETAILED' ? sql`${summary}, ${nestedStudy('s')} AS study` : summary;
 }
 
-export async function fetchMolecularProfiles(db: ReadOnlyDb, q: MolecularProfileQuery): Promise<Row[]> {
+export async function fetchMolecularProfiles(db: ReadOnlyDb, q: MolecularProfileQuery): Promise<MolecularProfileRow[]> {
   // sortBy is ignored under ID (api.md 1.5); NULLs last as the column store puts them.
   const order = q.sortBy && q.projection !== 'ID'
     ? sql`${raw(whitelisted(MOLECULAR_PROFILE_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, p.stable_id`
     : sql`p.stable_id`;
-  return db.all(sql`
+  return db.all<MolecularProfileRow>(sql`
     SELECT ${columns(q.projection)}
     FROM molecular_profile p JOIN cancer_study s USING (study_key)
     WHERE ${whereClause(q.scope)}

@@ -3,8 +3,13 @@
 import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 
-export async function fetchMrnaPercentiles(db: ReadOnlyDb, profileKey: number, sampleKey: number, entrezGeneIds: readonly number[]) {
-  return db.all(sql`
+export type MrnaPercentileRow = {
+  molecular_profile_id: string; sample_id: string; patient_id: string; study_id: string; entrez_gene_id: number;
+  percentile: number; z_score: number; unique_sample_key: string; unique_patient_key: string;
+};
+
+export async function fetchMrnaPercentiles(db: ReadOnlyDb, profileKey: number, sampleKey: number, entrezGeneIds: readonly number[]): Promise<MrnaPercentileRow[]> {
+  return db.all<MrnaPercentileRow>(sql`
     WITH genes AS (SELECT DISTINCT unnest(${entrezGeneIds}::INTEGER[]) AS entrez_gene_id),
     numeric_values AS (
       SELECT v.entrez_gene_id, v.sample_key, TRY_CAST(v.value AS DOUBLE) AS x

@@ -1,6 +1,6 @@
 // Aggregates over mutations (api.md 14.3-14.5): the substitution spectrum per sample, counts by
 // protein position (request order, one item per element) and variant counts by gene and keyword.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql } from '../sql/sql.js';
 import { inStudies } from './lookup.js';
 
@@ -12,18 +12,24 @@ export interface SpectrumSelection {
   sampleIds?: readonly string[];
 }
 
+/** A sample's substitution counts, the buckets spelled as the API spells them. */
+export type MutationSpectrumRow = {
+  unique_sample_key: string; unique_patient_key: string; molecular_profile_id: string; sample_id: string; patient_id: string; study_id: string;
+  CtoA: number; CtoG: number; CtoT: number; TtoA: number; TtoC: number; TtoG: number;
+};
+
 /**
  * Only single-nucleotide substitutions count (both alleles one of A, C, G, T); a strand-symmetric
  * pair shares a bucket (C>A with G>T, ...). One item per sample with such a mutation, in import order.
  */
-export async function fetchMutationSpectrums(db: ReadOnlyDb, s: SpectrumSelection): Promise<Row[]> {
+export async function fetchMutationSpectrums(db: ReadOnlyDb, s: SpectrumSelection): Promise<MutationSpectrumRow[]> {
   const samples = s.sampleIds !== undefined
     ? sql`SELECT sample_key FROM sample WHERE study_key = ${s.studyKey} AND sample_id IN (SELECT unnest(${s.sampleIds}::VARCHAR[]))`
     : sql`SELECT lm.sample_key FROM sample_list l JOIN sample_list_member lm USING (list_key) WHERE l.stable_id = ${s.sampleListId ?? ''}`;
   const change = (a: string, b: string, c: string, d: string) =>
     sql`count(*) FILTER (WHERE (m.reference_allele = ${a} AND m.tumor_seq_allele = ${b}) OR (m.reference_allele = ${c} AND m.tumor_seq_allele = ${d}))::INTEGER`;
   // Quoted aliases: the API spells these keys with capitals (CtoA), which the row mapper keeps.
-  return db.all(sql`
+  return db.all<MutationSpectrumRow>(sql`
     SELECT unique_key(sa.sample_id, st.study_id) AS unique_sample_key, unique_key(pa.patient_id, st.study_id) AS unique_patient_key,
       p.stable_id AS molecular_profile_id, sa.sample_id, pa.patient_id, st.study_id,
       ${change('C', 'A', 'G', 'T')} AS "CtoA", ${change('C', 'G', 'G', 'C')} AS "CtoG", ${change('C', 'T', 'G', 'A')} AS "CtoT",
@@ -50,12 +56,14 @@ export interface MutationPosition {
  * studies and profiles in the gene with start >= proteinPosStart and end <= proteinPosEnd; 0
  * when none (the classic answer; v7 writes a null element, api.md 29 #6).
  */
+export type MutationCountByPositionRow = { entrez_gene_id: number; protein_pos_start: number; protein_pos_end: number; count: number };
+
 /** `studyIds`: the studies whose mutations count (undefined: all). */
-export async function fetchMutationCountsByPosition(db: ReadOnlyDb, positions: readonly MutationPosition[], studyIds?: readonly string[]): Promise<Row[]> {
+export async function fetchMutationCountsByPosition(db: ReadOnlyDb, positions: readonly MutationPosition[], studyIds?: readonly string[]): Promise<MutationCountByPositionRow[]> {
   const genes = positions.map((p) => p.entrezGeneId);
   const starts = positions.map((p) => p.proteinPosStart);
   const ends = positions.map((p) => p.proteinPosEnd);
-  return db.all(sql`
+  return db.all<MutationCountByPositionRow>(sql`
     WITH q AS (
       SELECT unnest(${genes}::INTEGER[]) AS entrez_gene_id, unnest(${starts}::INTEGER[]) AS protein_pos_start,
         unnest(${ends}::INTEGER[]) AS protein_pos_end, generate_subscripts(${genes}::INTEGER[], 1) AS pos),
@@ -76,6 +84,12 @@ export interface VariantCountIdentifier {
   keyword?: string;
 }
 
+/** keyword NULL: the gene's mutations without a keyword. */
+export type VariantCountRow = {
+  molecular_profile_id: string; entrez_gene_id: number; keyword: string | null;
+  number_of_samples: number; number_of_samples_with_mutation_in_gene: number; number_of_samples_with_keyword: number;
+};
+
 /**
  * One VariantCount per distinct (gene, keyword) with data, in order of first request; an
  * identifier without keyword counts the gene's mutations whose keyword is NULL. numberOfSamples
@@ -83,11 +97,11 @@ export interface VariantCountIdentifier {
  */
 export async function fetchVariantCounts(
   db: ReadOnlyDb, profile: { profileKey: number; molecularProfileId: string; studyId: string }, identifiers: readonly VariantCountIdentifier[],
-): Promise<Row[]> {
+): Promise<VariantCountRow[]> {
   const genes = identifiers.map((i) => i.entrezGeneId);
   const keywords = identifiers.map((i) => i.keyword ?? '');
   const hasKeyword = identifiers.map((i) => (i.keyword === undefined ? 0 : 1));
-  return db.all(sql`
+  return db.all<VariantCountRow>(sql`
     WITH q AS (
       SELECT unnest(${genes}::INTEGER[]) AS entrez_gene_id, unnest(${keywords}::VARCHAR[]) AS kw,
         unnest(${hasKeyword}::INTEGER[]) AS has_kw, generate_subscripts(${genes}::INTEGER[], 1) AS pos),

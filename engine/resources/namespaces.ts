@@ -1,6 +1,6 @@
 // Namespace attributes and namespace data (api.md 21): the `namespace_columns` JSON
 // ({outerKey: {innerKey: value}}) of mutations, structural variants and CNA events.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql } from '../sql/sql.js';
 
 /** The event tables that carry namespace JSON (constant names). */
@@ -52,11 +52,14 @@ export interface NamespaceComparison {
  * at least one mutation, SV or CNA event whose [outerKey][innerKey] text equals it, in import order.
  * A JSON null reads as the text `null` (MySQL's JSON_UNQUOTE).
  */
-export async function fetchNamespaceData(db: ReadOnlyDb, q: NamespaceComparison): Promise<Row[]> {
+/** A sample whose events hold the value, as fetchNamespaceData selects it. */
+export type NamespaceDataRow = { outer_key: string; inner_key: string; attr_value: string; study_id: string; sample_id: string; patient_id: string };
+
+export async function fetchNamespaceData(db: ReadOnlyDb, q: NamespaceComparison): Promise<NamespaceDataRow[]> {
   if (q.values.length === 0 || q.sampleIds.length === 0) return [];
   const events = (table: keyof typeof TABLES) => sql`SELECT sample_key, namespace_columns AS ns FROM ${TABLES[table]}
     WHERE namespace_columns IS NOT NULL AND sample_key IN (SELECT sample_key FROM samples)`;
-  return db.all(sql`
+  return db.all<NamespaceDataRow>(sql`
     WITH samples AS (
       SELECT DISTINCT sa.sample_key, sa.sample_id, pa.patient_id, st.study_id
       FROM (SELECT unnest(${q.studyIds}::VARCHAR[]) AS study_id, unnest(${q.sampleIds}::VARCHAR[]) AS sample_id) r

@@ -1,9 +1,9 @@
 // Patients (api.md 5; cBioPortal's PatientMapper): by study, by identifiers, or searched by keyword.
 // Order: sortBy, else keyword ranking, else patientId under ID and import order otherwise.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { inStudies } from './lookup.js';
-import { nestedStudy } from './studies.js';
+import { nestedStudy, type NestedStudyRow } from './studies.js';
 
 export const PATIENT_SORT_COLUMNS = { patientId: 'p.patient_id' } as const;
 export type PatientSortBy = keyof typeof PATIENT_SORT_COLUMNS;
@@ -66,9 +66,12 @@ export async function countPatients(db: ReadOnlyDb, scope: PatientScope): Promis
   return row?.n ?? 0;
 }
 
-export async function fetchPatients(db: ReadOnlyDb, q: PatientQuery): Promise<Row[]> {
+/** A patient as selected: the study nested under DETAILED. */
+export type PatientRow = { patient_id: string; study_id: string; unique_patient_key: string; cancer_study?: NestedStudyRow };
+
+export async function fetchPatients(db: ReadOnlyDb, q: PatientQuery): Promise<PatientRow[]> {
   const detailed = q.projection === 'DETAILED' ? sql`, ${nestedStudy('s')} AS cancer_study` : sql``;
-  return db.all(sql`
+  return db.all<PatientRow>(sql`
     SELECT p.patient_id, s.study_id, unique_key(p.patient_id, s.study_id) AS unique_patient_key ${detailed}
     FROM patient p JOIN cancer_study s ON s.study_key = p.study_key
     WHERE ${scopeClause(q.scope)}

@@ -1,10 +1,21 @@
 // Genes of a reference genome with their location (api.md 17.2, cBioPortal's ReferenceGenomeGeneMapper).
 // The genome is named (hg19, hg38, mm10); an unknown name simply matches nothing.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
 export type ReferenceGeneIds = { kind: 'entrez'; ids: readonly number[] } | { kind: 'symbol'; ids: readonly string[] };
+
+/** A gene of the genome as select() reads it; the location is NULL where the genome file has none. */
+export type ReferenceGenomeGeneRow = {
+  entrez_gene_id: number;
+  reference_genome_id: number;
+  hugo_gene_symbol: string;
+  chromosome: string | null;
+  cytoband: string | null;
+  start: number | null;
+  end: number | null;
+};
 
 function select(genomeName: string, condition: Fragment): Fragment {
   return sql`
@@ -17,13 +28,13 @@ function select(genomeName: string, condition: Fragment): Fragment {
     ORDER BY r.entrez_gene_id`;
 }
 
-export function fetchReferenceGenomeGenes(db: ReadOnlyDb, genomeName: string, ids?: ReferenceGeneIds): Promise<Row[]> {
+export function fetchReferenceGenomeGenes(db: ReadOnlyDb, genomeName: string, ids?: ReferenceGeneIds): Promise<ReferenceGenomeGeneRow[]> {
   const condition = ids === undefined
     ? sql`TRUE`
     : ids.kind === 'entrez'
       ? sql`r.entrez_gene_id IN (SELECT unnest(${ids.ids}::INTEGER[]))`
       : sql`g.hugo_gene_symbol IN (SELECT unnest(${ids.ids}::VARCHAR[]))`;
-  return db.all(select(genomeName, condition));
+  return db.all<ReferenceGenomeGeneRow>(select(genomeName, condition));
 }
 
 const FIELDS: JsonFields = [
@@ -40,6 +51,6 @@ export function streamReferenceGenomeGenes(db: ReadOnlyDb, genomeName: string): 
   return streamJoinedJson(db, rows, FIELDS);
 }
 
-export function fetchReferenceGenomeGene(db: ReadOnlyDb, genomeName: string, entrezGeneId: number): Promise<Row | undefined> {
-  return db.one(select(genomeName, sql`r.entrez_gene_id = ${entrezGeneId}`));
+export function fetchReferenceGenomeGene(db: ReadOnlyDb, genomeName: string, entrezGeneId: number): Promise<ReferenceGenomeGeneRow | undefined> {
+  return db.one<ReferenceGenomeGeneRow>(select(genomeName, sql`r.entrez_gene_id = ${entrezGeneId}`));
 }

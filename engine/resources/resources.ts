@@ -1,7 +1,7 @@
 // Resource definitions and resource data (api.md 11), as ResourceDefinitionMapper.xml and
 // ResourceDataMapper.xml answer them: ordered by resourceId unless sorted, ID = identifying fields.
 import { NotFound } from '../errors.js';
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 
 export const RESOURCE_DEFINITION_SORT_COLUMNS = {
@@ -16,6 +16,30 @@ export type ResourceDataSortBy = keyof typeof RESOURCE_DATA_SORT_COLUMNS;
 
 type Direction = 'ASC' | 'DESC';
 interface Paging { limit?: number; offset?: number }
+
+/** A definition as definitionColumns select it: the identifying columns only under ID. */
+export type ResourceDefinitionRow = {
+  resource_id: string;
+  study_id: string;
+  display_name: string;
+  description?: string | null;
+  resource_type?: ResourceOwner['kind'];
+  priority?: string;
+  open_by_default?: boolean;
+  custom_meta_data?: string | null;
+};
+
+/** A resource row: the owner's ids as its kind has them, url from SUMMARY, the definition under DETAILED. */
+export type ResourceDataRow = {
+  sample_id?: string;
+  patient_id?: string;
+  unique_sample_key?: string;
+  unique_patient_key?: string;
+  resource_id: string;
+  study_id: string;
+  url?: string;
+  resource_definition?: Required<ResourceDefinitionRow>;
+};
 
 /** The definition's columns (ID: identifying ones); priority is text in cBioPortal's model. */
 function definitionColumns(idOnly: boolean): Fragment {
@@ -36,8 +60,8 @@ export interface ResourceDefinitionQuery extends Paging {
   direction?: Direction;
 }
 
-export async function fetchResourceDefinitions(db: ReadOnlyDb, q: ResourceDefinitionQuery): Promise<Row[]> {
-  return db.all(sql`
+export async function fetchResourceDefinitions(db: ReadOnlyDb, q: ResourceDefinitionQuery): Promise<ResourceDefinitionRow[]> {
+  return db.all<ResourceDefinitionRow>(sql`
     SELECT ${definitionColumns(q.idOnly)}
     FROM resource_definition d JOIN cancer_study s USING (study_key)
     WHERE s.study_id IN (SELECT unnest(${q.studyIds}::VARCHAR[]))
@@ -46,8 +70,8 @@ export async function fetchResourceDefinitions(db: ReadOnlyDb, q: ResourceDefini
 }
 
 /** The single GET answers the full (DETAILED) definition; unknown id → "Resource not found". */
-export async function requireResourceDefinition(db: ReadOnlyDb, studyKey: number, resourceId: string): Promise<Row> {
-  const row = await db.one(sql`SELECT ${definitionColumns(false)} FROM resource_definition d JOIN cancer_study s USING (study_key)
+export async function requireResourceDefinition(db: ReadOnlyDb, studyKey: number, resourceId: string): Promise<ResourceDefinitionRow> {
+  const row = await db.one<ResourceDefinitionRow>(sql`SELECT ${definitionColumns(false)} FROM resource_definition d JOIN cancer_study s USING (study_key)
     WHERE d.study_key = ${studyKey} AND d.resource_id = ${resourceId}`);
   if (!row) throw NotFound.resource(resourceId);
   return row;
@@ -68,7 +92,7 @@ export interface ResourceDataQuery extends Paging {
 }
 
 /** Sample rows carry sampleId and patientId, patient rows patientId, study rows neither; keys likewise. */
-export async function fetchResourceData(db: ReadOnlyDb, q: ResourceDataQuery): Promise<Row[]> {
+export async function fetchResourceData(db: ReadOnlyDb, q: ResourceDataQuery): Promise<ResourceDataRow[]> {
   const { owner } = q;
   const ids = owner.kind === 'SAMPLE'
     ? sql`sa.sample_id, pa.patient_id, unique_key(sa.sample_id, s.study_id) AS unique_sample_key, unique_key(pa.patient_id, s.study_id) AS unique_patient_key,`
@@ -88,7 +112,7 @@ export async function fetchResourceData(db: ReadOnlyDb, q: ResourceDataQuery): P
     : owner.kind === 'PATIENT' && owner.patientKey !== undefined ? sql`AND r.patient_key = ${owner.patientKey}`
       : sql``;
   const resourceFilter = q.resourceId === undefined ? sql`` : sql`AND r.resource_id = ${q.resourceId}`;
-  return db.all(sql`
+  return db.all<ResourceDataRow>(sql`
     SELECT ${ids} r.resource_id, s.study_id ${url} ${definition}
     FROM resource_data r
       JOIN cancer_study s ON s.study_key = r.study_key

@@ -1,6 +1,6 @@
 // Sample lists (api.md 7; cBioPortal's SampleListMapper): ordered by sampleListId unless sorted;
 // member ids come in sample import order.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { inStudies } from './lookup.js';
 
@@ -55,12 +55,23 @@ export async function countSampleLists(db: ReadOnlyDb, q: SampleListScope): Prom
   return row?.n ?? 0;
 }
 
-export async function fetchSampleLists(db: ReadOnlyDb, q: SampleListQuery): Promise<Row[]> {
+/** A sample list as columns() selects it: the id only under ID, members under DETAILED. */
+export type SampleListRow = {
+  sample_list_id: string;
+  category?: string;
+  study_id?: string;
+  name?: string;
+  description?: string | null;
+  sample_count?: number;
+  sample_ids?: string[];
+};
+
+export async function fetchSampleLists(db: ReadOnlyDb, q: SampleListQuery): Promise<SampleListRow[]> {
   // sortBy is ignored under ID (api.md 1.5); ties keep the id order.
   const order = q.sortBy && q.projection !== 'ID'
     ? sql`${raw(whitelisted(SAMPLE_LIST_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, l.stable_id`
     : sql`l.stable_id`;
-  return db.all(sql`
+  return db.all<SampleListRow>(sql`
     SELECT ${columns(q.projection)}
     FROM sample_list l JOIN cancer_study s ON s.study_key = l.study_key ${membersJoin(q)}
     WHERE ${whereClause(q)}

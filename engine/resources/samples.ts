@@ -1,7 +1,7 @@
 // Samples (api.md 6; cBioPortal's column-store SampleMapper): by study, patient, identifiers,
 // sample lists, or searched by keyword. Default order: sampleId under ID, else studyId, sampleId.
 import type { ArrowRows } from '../sql/arrow-chunks.js';
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 import { jsonObject, streamJoinedJson, type JsonFields } from '../sql/joined-json.js';
 import { inStudies } from './lookup.js';
@@ -67,6 +67,18 @@ function orderClause(q: SampleQuery): Fragment {
   return q.projection === 'ID' ? sql`x.sample_id, s.study_id` : sql`s.study_id, x.sample_id`;
 }
 
+/** A sample as sampleColumns select it: sample_type from SUMMARY (NULL for other labels), the flags under DETAILED. */
+export type SampleRow = {
+  sample_id: string;
+  patient_id: string;
+  study_id: string;
+  unique_sample_key: string;
+  unique_patient_key: string;
+  sample_type?: string | null;
+  sequenced?: boolean;
+  copy_number_segment_present?: boolean;
+};
+
 /** The Sample columns of a projection (api.md 6): keys always, sampleType SUMMARY+, flags DETAILED. */
 function sampleColumns(projection: SampleQuery['projection']): Fragment {
   const id = sql`x.sample_id, p.patient_id, s.study_id,
@@ -105,8 +117,8 @@ function selectSamples(q: SampleQuery, columns: Fragment): Fragment {
 /** The rows of a samples answer, for fetchSamples and Arrow. */
 export const sampleRows = (q: SampleQuery): ArrowRows => ({ query: selectSamples(q, sampleColumns(q.projection)) });
 
-export async function fetchSamples(db: ReadOnlyDb, q: SampleQuery): Promise<Row[]> {
-  return db.all(sampleRows(q).query);
+export async function fetchSamples(db: ReadOnlyDb, q: SampleQuery): Promise<SampleRow[]> {
+  return db.all<SampleRow>(sampleRows(q).query);
 }
 
 /** The Sample fields of a projection in SampleSchema's order: [API name, column of sampleColumns]. */

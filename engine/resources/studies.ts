@@ -1,6 +1,6 @@
 // Studies as GET /api/studies, /api/studies/{id} and POST /api/studies/fetch answer them
 // (api.md 2.5, 4.1-4.6), the nested study object of other resources, and study tags.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const STUDY_SORT_COLUMNS = {
@@ -106,6 +106,22 @@ export async function fetchStudyIds(db: ReadOnlyDb, studyIds: readonly string[])
  * The nested study object of Patient / MolecularProfile DETAILED (api.md 2.5, first block):
  * a STRUCT of `s` (a cancer_study row); readPermission is always true in the reference.
  */
+/** The study as nestedStudy packs it. */
+export type NestedStudyRow = {
+  study_id: string;
+  cancer_type_id: string;
+  name: string;
+  description: string | null;
+  public_study: boolean;
+  pmid: string | null;
+  citation: string | null;
+  groups: string;
+  status: number;
+  import_date: string;
+  reference_genome: string;
+  read_permission: boolean;
+};
+
 export function nestedStudy(alias: string): Fragment {
   const s = raw(alias);
   return sql`struct_pack(study_id := ${s}.study_id, cancer_type_id := ${s}.type_of_cancer_id, name := ${s}.name,
@@ -120,11 +136,14 @@ export async function fetchStudyTags(db: ReadOnlyDb, studyId: string): Promise<s
   return row?.tags ?? undefined;
 }
 
+/** A study's tags document as JSON text, under the study's key and id. */
+export type StudyTagsRow = { cancer_study_id: number; study_id: string; tags: string };
+
 /** CancerStudyTags of /studies/tags/fetch: only studies with tags, in import order. */
-export async function fetchStudiesTags(db: ReadOnlyDb, studyIds: readonly string[]): Promise<Row[]> {
+export async function fetchStudiesTags(db: ReadOnlyDb, studyIds: readonly string[]): Promise<StudyTagsRow[]> {
   if (studyIds.length === 0) return [];
   // cancerStudyId is the internal numeric id; the reference leaks it, so we expose our key.
-  return db.all(sql`
+  return db.all<StudyTagsRow>(sql`
     SELECT study_key AS cancer_study_id, study_id, tags::VARCHAR AS tags FROM cancer_study
     WHERE study_id IN (SELECT unnest(${studyIds}::VARCHAR[])) AND tags IS NOT NULL
     ORDER BY study_key`);

@@ -320,17 +320,36 @@ function normaliseValue(value: unknown): unknown {
   return value;
 }
 
+/** A column's API name as a type: snake_case to camelCase, as `apiName` spells it. */
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${CamelCase<Capitalize<Tail>>}` : S;
+
+/** The keys of a row whose value may be NULL (or absent): toApiObject leaves them out then. */
+type NullableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : undefined extends T[K] ? K : never }[keyof T];
+
+/** A value as toApiObject writes it: nested rows (plain objects) mapped too, in lists as well. */
+type ApiValue<V> = V extends readonly (infer E)[] ? ApiValue<E>[] : V extends Date | Uint8Array ? V : V extends object ? ApiObject<V> : V;
+
+/**
+ * A row as toApiObject returns it: camelCase keys, the nullable ones optional and never null. An
+ * untyped row (`Row`) gives an untyped object.
+ */
+export type ApiObject<T> = string extends keyof T ? Record<string, unknown> : {
+  [K in Exclude<keyof T, NullableKeys<T>> & string as CamelCase<K>]: ApiValue<T[K]>;
+} & {
+  [K in NullableKeys<T> & string as CamelCase<K>]?: ApiValue<NonNullable<T[K]>>;
+};
+
 /**
  * The row mapper of the API: snake_case keys to camelCase (nested rows too), NULL to absent
  * (cBioPortal omits nulls).
  */
-export function toApiObject(row: Row): Record<string, unknown> {
+export function toApiObject<T extends object>(row: T): ApiObject<T> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (value === null || value === undefined) continue;
     out[apiName(key)] = toApiValue(value);
   }
-  return out;
+  return out as ApiObject<T>;
 }
 
 /** A column's API name: snake_case to camelCase (a camelCase name stays as it is). */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NotFound } from '../../engine/errors.js';
 import { CANCER_TYPE_SORT_COLUMNS, countCancerTypes, fetchCancerTypes, type CancerTypeSortBy } from '../../engine/resources/cancer-types.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { literalUnion, pageOf, pagingQuery } from '../params.js';
+import { literalUnion, pageOf, pagingQuery, sendTotalCount } from '../params.js';
 import { TypeOfCancerSchema } from '../schemas/cancer-types.js';
 
 const tags = ['Cancer Types'];
@@ -18,8 +18,8 @@ export const cancerTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { projection = 'SUMMARY', sortBy, direction } = request.query;
-    if (projection === 'META') return reply.header('total-count', String(await countCancerTypes(app.db))).send(undefined as never);
-    return (await fetchCancerTypes(app.db, { projection, sortBy, direction, ...pageOf(request.query) })).map(toApiObject) as never;
+    if (projection === 'META') return sendTotalCount(reply, await countCancerTypes(app.db));
+    return (await fetchCancerTypes(app.db, { projection, sortBy, direction, ...pageOf(request.query) })).map(toApiObject);
   });
 
   app.get('/cancer-types/:cancerTypeId', {
@@ -32,6 +32,6 @@ export const cancerTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { cancerTypeId } = request.params;
     const [cancerType] = await fetchCancerTypes(app.db, { cancerTypeId, projection: 'DETAILED' });
     if (!cancerType) throw NotFound.cancerType(cancerTypeId);
-    return toApiObject(cancerType) as never;
+    return toApiObject(cancerType);
   });
 };

@@ -10,7 +10,7 @@ import {
 } from '../../engine/resources/copy-number.js';
 import { requireProfile, type ProfileRow } from '../../engine/resources/lookup.js';
 import type { ReadOnlyDb } from '../../engine/sql/db.js';
-import { literalUnion, Projection, type ProjectionName } from '../params.js';
+import { literalUnion, Projection, type ProjectionName, sendTotalCount } from '../params.js';
 import {
   CopyNumberCountIdentifierSchema, CopyNumberCountSchema, DiscreteCopyNumberDataSchema, DiscreteCopyNumberFilterSchema,
 } from '../schemas/copy-number.js';
@@ -30,8 +30,8 @@ async function requireDiscreteCnaProfile(db: ReadOnlyDb, molecularProfileId: str
 
 export const copyNumberRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (q: DiscreteCopyNumberQuery, projection: ProjectionName, reply: FastifyReply) => {
-    if (projection === 'META') return reply.header('total-count', String(await countDiscreteCopyNumbers(app.db, q))).send();
-    return reply.send((await fetchDiscreteCopyNumbers(app.db, q, projection === 'DETAILED')) as never);
+    if (projection === 'META') return sendTotalCount(reply, await countDiscreteCopyNumbers(app.db, q));
+    return reply.send(await fetchDiscreteCopyNumbers(app.db, q, projection === 'DETAILED'));
   };
 
   app.get('/molecular-profiles/:molecularProfileId/discrete-copy-number', {
@@ -81,7 +81,7 @@ export const copyNumberRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const profile = await requireDiscreteCnaProfile(app.db, request.params.molecularProfileId);
-    return (await fetchCopyNumberCounts(app.db, profile.profile_key, request.body)) as never;
+    return fetchCopyNumberCounts(app.db, profile.profile_key, request.body);
   });
 
   await app.register(copyNumberSegmentRoutes);

@@ -1,7 +1,6 @@
 // Gene panels (api.md 18.1) and gene panel data (18.2): which panel, if any, profiled each sample.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
   countGenePanels, fetchGenePanels, streamGenePanelDataJson, GENE_PANEL_SORT_COLUMNS, type GenePanelDataSelection, type GenePanelSortBy,
@@ -9,7 +8,7 @@ import {
 import { requireProfile } from '../../engine/resources/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
-import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';
+import { literalUnion, pageOf, pagingQuery, Projection, sendTotalCount } from '../params.js';
 import {
   GenePanelDataFilterSchema, GenePanelDataMultipleStudyFilterSchema, GenePanelDataSchema, GenePanelSchema,
 } from '../schemas/gene-panels.js';
@@ -30,8 +29,8 @@ export const genePanelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { projection = 'SUMMARY', sortBy, direction } = request.query;
-    if (projection === 'META') return (reply as FastifyReply).header('total-count', String(await countGenePanels(app.db))).send();
-    return (await fetchGenePanels(app.db, { projection, sortBy, direction, ...pageOf(request.query) })).map(toApiObject) as never;
+    if (projection === 'META') return sendTotalCount(reply, await countGenePanels(app.db));
+    return (await fetchGenePanels(app.db, { projection, sortBy, direction, ...pageOf(request.query) })).map(toApiObject);
   });
 
   app.get('/gene-panels/:genePanelId', {
@@ -43,7 +42,7 @@ export const genePanelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const [panel] = await fetchGenePanels(app.db, { genePanelIds: [request.params.genePanelId], projection: 'DETAILED' });
     if (!panel) throw NotFound.genePanel(request.params.genePanelId);
-    return toApiObject(panel) as never;
+    return toApiObject(panel);
   });
 
   app.post('/gene-panels/fetch', {
@@ -57,7 +56,7 @@ export const genePanelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     // META is not special-cased here: the reference answers the ID items.
     const projection = request.query.projection ?? 'SUMMARY';
-    return (await fetchGenePanels(app.db, { genePanelIds: request.body, projection })).map(toApiObject) as never;
+    return (await fetchGenePanels(app.db, { genePanelIds: request.body, projection })).map(toApiObject);
   });
 
   app.post('/molecular-profiles/:molecularProfileId/gene-panel-data/fetch', {

@@ -10,7 +10,7 @@ import {
 } from '../../engine/resources/generic-assays.js';
 import { requireProfile } from '../../engine/resources/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { MAX_PAGE_SIZE, Projection, type ProjectionName } from '../params.js';
+import { MAX_PAGE_SIZE, Projection, type ProjectionName, sendTotalCount } from '../params.js';
 import {
   GenericAssayDataMultipleStudyFilterSchema, GenericAssayDataSchema, GenericAssayFilterSchema, GenericAssayMetaFilterSchema,
   GenericAssayMetaSchema, type GenericAssayDataMultipleStudyFilter, type GenericAssayFilter, type GenericAssayMetaFilter,
@@ -30,11 +30,8 @@ const MetaFetchQuery = Type.Object({
 });
 
 /** The meta item; the property map keeps its names as stored (not camel-cased). */
-function toGenericAssayMeta(row: GenericAssayMetaRow): Record<string, unknown> {
-  const { properties, ...rest } = row;
-  const out = toApiObject({ ...rest });
-  if (properties !== undefined) out.genericEntityMetaProperties = properties;
-  return out;
+function toGenericAssayMeta({ properties, ...rest }: GenericAssayMetaRow): typeof GenericAssayMetaSchema.static {
+  return { ...toApiObject(rest), ...(properties !== undefined && { genericEntityMetaProperties: properties }) };
 }
 
 export const genericAssayRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -51,7 +48,7 @@ export const genericAssayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ...(pageSize !== undefined && pageNumber !== undefined ? { limit: pageSize, offset: pageSize * pageNumber } : {}),
     };
     if (q.limit !== undefined) reply.header('total-count', String(await countGenericAssayMeta(app.db, { ...q, idOnly: projection === 'ID' })));
-    return reply.send(await meta(q, projection) as never);
+    return reply.send(await meta(q, projection));
   };
   const metaFetchSchema = { tags: metaTags, description: 'Fetch meta data for generic-assay by ID', querystring: MetaFetchQuery, body: GenericAssayMetaFilterSchema, response: metaResponse };
 
@@ -66,7 +63,7 @@ export const genericAssayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: metaTags, operationId: 'getGenericAssayMetaUsingGET', description: 'Fetch meta data for generic-assay by ID',
       params: ProfileParams, querystring: ProjectionQuery, response: metaResponse,
     },
-  }, async (request) => meta({ molecularProfileIds: [request.params.molecularProfileId] }, request.query.projection) as never);
+  }, async (request) => meta({ molecularProfileIds: [request.params.molecularProfileId] }, request.query.projection));
 
   app.get('/generic-assay-meta/generic-assay/:genericAssayStableId', {
     schema: {
@@ -74,11 +71,11 @@ export const genericAssayRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: Type.Object({ genericAssayStableId: Type.String({ description: 'Generic Assay stable ID' }) }),
       querystring: ProjectionQuery, response: metaResponse,
     },
-  }, async (request) => meta({ stableIds: [request.params.genericAssayStableId] }, request.query.projection) as never);
+  }, async (request) => meta({ stableIds: [request.params.genericAssayStableId] }, request.query.projection));
 
   const answer = async (selection: GenericAssayDataSelection, stableIds: readonly string[] | undefined, projection: ProjectionName | undefined, reply: FastifyReply) => {
-    if (projection === 'META') return reply.header('total-count', String(await countGenericAssayData(app.db, selection, stableIds))).send();
-    return reply.send((await fetchGenericAssayData(app.db, selection, stableIds)).map(toApiObject) as never);
+    if (projection === 'META') return sendTotalCount(reply, await countGenericAssayData(app.db, selection, stableIds));
+    return reply.send((await fetchGenericAssayData(app.db, selection, stableIds)).map(toApiObject));
   };
   const profileOf = (molecularProfileId: string) => requireProfile(app.db, molecularProfileId, ['GENERIC_ASSAY']);
 

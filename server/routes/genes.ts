@@ -10,7 +10,7 @@ import {
 import { fetchReferenceGenomeGene, fetchReferenceGenomeGenes, streamReferenceGenomeGenes, type ReferenceGeneIds } from '../../engine/resources/reference-genome-genes.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';
+import { literalUnion, pageOf, pagingQuery, Projection, sendTotalCount } from '../params.js';
 import { GeneSchema, ReferenceGenomeGeneSchema } from '../schemas/genes.js';
 
 const tags = ['Genes'];
@@ -19,9 +19,6 @@ const GeneIdParams = Type.Object({ geneId: Type.String({ description: 'Entrez Ge
 const GenomeParams = { genomeName: Type.String({ description: 'Name of Reference Genome hg19' }) };
 /** A bare-array body: `title` names it in the size message (api.md 1.7). */
 const idList = (title: string, maxItems: number) => Type.Array(Type.String(), { minItems: 1, maxItems, title, description: 'List of Gene IDs' });
-
-/** META: the count as a header, no body. */
-const meta = (reply: FastifyReply, total: number) => reply.header('total-count', String(total)).send();
 
 /** Java's Integer.parseInt: an optional sign and digits, within the Integer range. */
 const parseJavaInt = (text: string) => (/^[+-]?\d+$/.test(text) ? parseEntrezId(text.replace(/^\+/, '')) : undefined);
@@ -40,8 +37,8 @@ export const geneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { keyword, alias, projection = 'SUMMARY', sortBy, direction } = request.query;
-    if (projection === 'META') return meta(reply, await countGenes(app.db, { keyword, alias }));
-    return (await fetchGenes(app.db, { keyword, alias, projection, sortBy, direction, ...pageOf(request.query) })).map(toApiObject) as never;
+    if (projection === 'META') return sendTotalCount(reply, await countGenes(app.db, { keyword, alias }));
+    return (await fetchGenes(app.db, { keyword, alias, projection, sortBy, direction, ...pageOf(request.query) })).map(toApiObject);
   });
 
   app.get('/genes/:geneId', {
@@ -49,7 +46,7 @@ export const geneRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const gene = await fetchGene(app.db, request.params.geneId);
     if (!gene) throw NotFound.gene(request.params.geneId);
-    return toApiObject(gene) as never;
+    return toApiObject(gene);
   });
 
   app.get('/genes/:geneId/aliases', {
@@ -76,8 +73,8 @@ export const geneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ids: GeneIds = geneIdType === 'ENTREZ_GENE_ID'
       ? { kind: 'entrez', ids: request.body.map(parseEntrezId).filter((n): n is number => n !== undefined) }
       : { kind: 'symbol', ids: request.body };
-    if (projection === 'META') return meta(reply, await countGenesByIds(app.db, ids));
-    return (await fetchGenesByIds(app.db, ids, projection)).map(toApiObject) as never;
+    if (projection === 'META') return sendTotalCount(reply, await countGenesByIds(app.db, ids));
+    return (await fetchGenesByIds(app.db, ids, projection)).map(toApiObject);
   });
 
   app.get('/reference-genome-genes/:genomeName', {
@@ -85,7 +82,7 @@ export const geneRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: referenceTags, operationId: 'getAllReferenceGenomeGenesUsingGET', description: 'Get all reference genes',
       params: Type.Object(GenomeParams), response: { 200: Type.Array(ReferenceGenomeGeneSchema) },
     },
-  }, async (request, reply) => sendJsonArrayStream(reply as FastifyReply, streamReferenceGenomeGenes(app.db, request.params.genomeName)) as never);
+  }, async (request, reply) => sendJsonArrayStream(reply, streamReferenceGenomeGenes(app.db, request.params.genomeName)));
 
   app.get('/reference-genome-genes/:genomeName/:geneId', {
     schema: {
@@ -97,7 +94,7 @@ export const geneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const gene = await fetchReferenceGenomeGene(app.db, request.params.genomeName, request.params.geneId);
     // The reference's exception handler answers this one with an empty body.
     if (!gene) return (reply as FastifyReply).status(404).send();
-    return toApiObject(gene) as never;
+    return toApiObject(gene);
   });
 
   app.post('/reference-genome-genes/:genomeName/fetch', {
@@ -115,6 +112,6 @@ export const geneRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (bad !== undefined) throw new InvalidRequest(`Gene ids must all be Entrez gene ids when the first one is: ${bad}`);
       ids = { kind: 'entrez', ids: entrez as number[] };
     }
-    return (await fetchReferenceGenomeGenes(app.db, request.params.genomeName, ids)).map(toApiObject) as never;
+    return (await fetchReferenceGenomeGenes(app.db, request.params.genomeName, ids)).map(toApiObject);
   });
 };

@@ -8,7 +8,7 @@ import { fetchGenesetCorrelations } from '../../engine/analyses/genesets-correla
 import { fetchGenesetHierarchy } from '../../engine/resources/genesets-hierarchy.js';
 import { requireProfile } from '../../engine/resources/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { pageOf, Projection } from '../params.js';
+import { pageOf, Projection, sendTotalCount } from '../params.js';
 import {
   GenesetCorrelationSchema, GenesetDataFilterCriteriaSchema, GenesetHierarchyInfoSchema, GenesetMolecularDataSchema, GenesetSchema,
 } from '../schemas/genesets.js';
@@ -32,8 +32,8 @@ export const genesetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Array(GenesetSchema) },
     },
   }, async (request, reply) => {
-    if (request.query.projection === 'META') return (reply as FastifyReply).header('total-count', String(await countGenesets(app.db))).send();
-    return (await fetchGenesets(app.db, pageOf(request.query))).map(toApiObject) as never;
+    if (request.query.projection === 'META') return sendTotalCount(reply, await countGenesets(app.db));
+    return (await fetchGenesets(app.db, pageOf(request.query))).map(toApiObject);
   });
 
   // Registered before /genesets/:genesetId; the router prefers the static segment anyway.
@@ -45,7 +45,7 @@ export const genesetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/genesets/:genesetId', {
     schema: { tags, operationId: 'getGenesetUsingGET', description: 'Get a gene set', params: GenesetParams, response: { 200: GenesetSchema } },
-  }, async (request) => toApiObject(await requireGeneset(app.db, request.params.genesetId)) as never);
+  }, async (request) => toApiObject(await requireGeneset(app.db, request.params.genesetId)));
 
   app.post('/genesets/fetch', {
     schema: {
@@ -54,7 +54,7 @@ export const genesetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Array(Type.String(), { minItems: 1, maxItems: 10_000_000, title: 'genesetIds', description: 'List of Geneset IDs' }),
       response: { 200: Type.Array(GenesetSchema) },
     },
-  }, async (request) => (await fetchGenesets(app.db, { genesetIds: request.body })).map(toApiObject) as never);
+  }, async (request) => (await fetchGenesets(app.db, { genesetIds: request.body })).map(toApiObject));
 
   app.post('/genetic-profiles/:geneticProfileId/geneset-genetic-data/fetch', {
     schema: {
@@ -69,7 +69,7 @@ export const genesetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const profile = await requireProfile(app.db, request.params.geneticProfileId);
     const { sampleListId, sampleIds, genesetIds } = request.body;
     const samples = await genesetSamplesOf(app.db, sampleListId, sampleIds);
-    return (await fetchGenesetData(app.db, profile, samples, genesetIds)).map(toApiObject) as never;
+    return (await fetchGenesetData(app.db, profile, samples, genesetIds)).map(toApiObject);
   });
 
   app.post('/geneset-hierarchy/fetch', {
@@ -91,7 +91,7 @@ export const genesetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const profile = await requireProfile(app.db, geneticProfileId);
     const body = request.body ?? undefined;
     const samples = await genesetSamplesOf(app.db, sampleListId, body && body.length > 0 ? body : undefined);
-    return (await fetchGenesetHierarchy(app.db, profile, samples, { percentile, scoreThreshold, pvalueThreshold })) as never;
+    return fetchGenesetHierarchy(app.db, profile, samples, { percentile, scoreThreshold, pvalueThreshold });
   });
 
   app.post('/genesets/:genesetId/expression-correlation/fetch', {
@@ -113,6 +113,6 @@ export const genesetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const profile = await requireProfile(app.db, geneticProfileId);
     const body = request.body ?? undefined;
     const samples = await genesetSamplesOf(app.db, sampleListId, body && body.length > 0 ? body : undefined);
-    return (await fetchGenesetCorrelations(app.db, geneset.geneset_id as string, profile, samples, correlationThreshold)) as never;
+    return fetchGenesetCorrelations(app.db, geneset.geneset_id, profile, samples, correlationThreshold);
   });
 };

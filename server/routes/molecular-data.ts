@@ -8,7 +8,7 @@ import { requireProfile } from '../../engine/resources/lookup.js';
 import { countMolecularData, fetchMolecularData, molecularDataRows, type MolecularDataSelection } from '../../engine/resources/molecular-data.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
-import { Projection, type ProjectionName } from '../params.js';
+import { Projection, type ProjectionName, sendTotalCount } from '../params.js';
 import {
   MolecularDataFilterSchema, MolecularDataMultipleStudyFilterSchema, NumericGeneMolecularDataSchema,
 } from '../schemas/molecular-data.js';
@@ -27,9 +27,9 @@ const GENE_MATRIX_TYPES = [
 
 export const molecularDataRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (selection: MolecularDataSelection, projection: ProjectionName, reply: FastifyReply) => {
-    if (projection === 'META') return reply.header('total-count', String(await countMolecularData(app.db, selection))).send();
+    if (projection === 'META') return sendTotalCount(reply, await countMolecularData(app.db, selection));
     if (wantsArrow(reply.request)) return sendArrowStream(reply, molecularDataRows(selection, projection === 'DETAILED'));
-    return reply.send((await fetchMolecularData(app.db, selection, projection === 'DETAILED')).map(toApiObject) as never);
+    return reply.send((await fetchMolecularData(app.db, selection, projection === 'DETAILED')).map(toApiObject));
   };
 
   app.get('/molecular-profiles/:molecularProfileId/molecular-data', {

@@ -10,7 +10,7 @@ import {
   type MolecularProfileScope, type MolecularProfileSortBy,
 } from '../../engine/resources/molecular-profiles.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams, type ProjectionName } from '../params.js';
+import { literalUnion, pageOf, pagingQuery, Projection, type ProjectionName, sendTotalCount, StudyIdParams } from '../params.js';
 import { MolecularProfileFilterSchema, MolecularProfileSchema } from '../schemas/molecular-profiles.js';
 import { readableStudyIds } from '../plugins/security.js';
 
@@ -32,8 +32,8 @@ interface Listing {
 
 export const molecularProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (q: Listing, reply: FastifyReply) => {
-    if (q.projection === 'META') return reply.header('total-count', String(await countMolecularProfiles(app.db, q.scope))).send();
-    return reply.send((await fetchMolecularProfiles(app.db, { ...q, projection: q.projection })).map(toApiObject) as never);
+    if (q.projection === 'META') return sendTotalCount(reply, await countMolecularProfiles(app.db, q.scope));
+    return reply.send((await fetchMolecularProfiles(app.db, { ...q, projection: q.projection })).map(toApiObject));
   };
   const listParams = (query: typeof ListQuery.static) => ({
     projection: query.projection ?? 'SUMMARY', sortBy: query.sortBy, direction: query.direction, ...pageOf(query),
@@ -66,7 +66,7 @@ export const molecularProfileRoutes: FastifyPluginAsyncTypebox = async (app) => 
     const id = request.params.molecularProfileId;
     const [profile] = await fetchMolecularProfiles(app.db, { scope: { kind: 'ids', molecularProfileIds: [id] }, projection: 'DETAILED' });
     if (!profile) throw NotFound.molecularProfile(id);
-    return toApiObject(profile) as never;
+    return toApiObject(profile);
   });
 
   app.post('/molecular-profiles/fetch', {

@@ -41,7 +41,7 @@ export const mrnaPercentileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sql`SELECT sample_key FROM sample WHERE study_key = ${profile.study_key} AND sample_id = ${request.query.sampleId}`,
       );
       if (!sample) throw NotFound.sample(profile.study_id, request.query.sampleId);
-      return (await fetchMrnaPercentiles(app.db, profile.profile_key, sample.sample_key, request.body)).map(toApiObject) as never;
+      return (await fetchMrnaPercentiles(app.db, profile.profile_key, sample.sample_key, request.body)).map(toApiObject);
     },
   );
 };

@@ -114,7 +114,7 @@ export const mutationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if ((sampleListId === undefined) === (sampleIds === undefined)) throw new InvalidRequest('eitherSampleListIdOrSampleIdsPresent must be true');
     const profile = await requireProfile(app.db, request.params.molecularProfileId, MUTATION_TYPES);
     const rows = await fetchMutationSpectrums(app.db, { profileKey: profile.profile_key, studyKey: profile.study_key, sampleListId, sampleIds });
-    return rows.map(toApiObject) as never;
+    return rows.map(toApiObject);
   });
 
   app.post('/mutation-counts-by-position/fetch', {
@@ -123,7 +123,7 @@ export const mutationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Array(MutationPositionIdentifierSchema, { minItems: 1, maxItems: 10_000_000, title: 'mutationPositionIdentifiers' }),
       response: { 200: Type.Array(MutationCountByPositionSchema) },
     },
-  }, async (request) => (await fetchMutationCountsByPosition(app.db, request.body, await readableStudyIds(app, request))).map(toApiObject) as never);
+  }, async (request) => (await fetchMutationCountsByPosition(app.db, request.body, await readableStudyIds(app, request))).map(toApiObject));
 
   app.post('/molecular-profiles/:molecularProfileId/variant-counts/fetch', {
     schema: {
@@ -136,6 +136,6 @@ export const mutationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const profile = await requireProfile(app.db, request.params.molecularProfileId, MUTATION_TYPES);
     const identifiers = request.body.map((i) => ({ entrezGeneId: i.entrezGeneId, keyword: i.keyword ?? undefined }));
     const rows = await fetchVariantCounts(app.db, { profileKey: profile.profile_key, molecularProfileId: profile.stable_id, studyId: profile.study_id }, identifiers);
-    return rows.map(toApiObject) as never;
+    return rows.map(toApiObject);
   });
 };

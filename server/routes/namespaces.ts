@@ -15,7 +15,7 @@ export const namespaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: Type.Array(Type.String(), { title: 'studyIds', description: 'List of Study IDs' }),
       response: { 200: Type.Array(NamespaceAttributeSchema) },
     },
-  }, async (request) => (await fetchNamespaceAttributes(app.db, request.body)).map(toApiObject) as never);
+  }, async (request) => (await fetchNamespaceAttributes(app.db, request.body)).map(toApiObject));
 
   app.post('/namespace-data/fetch', {
     schema: {
@@ -33,6 +33,6 @@ export const namespaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The reference fails on a missing list (500); nothing to look for is [].
       values: values ?? [],
     });
-    return rows.map(toApiObject) as never;
+    return rows.map(toApiObject);
   });
 };

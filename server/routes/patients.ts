@@ -7,7 +7,7 @@ import { decodeUniqueKeys } from '../../engine/keys.js';
 import { requirePatientKey, requireStudyKey } from '../../engine/resources/lookup.js';
 import { countPatients, fetchPatients, PATIENT_SORT_COLUMNS, type PatientScope, type PatientSortBy } from '../../engine/resources/patients.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
+import { literalUnion, pageOf, pagingQuery, Projection, sendTotalCount, StudyIdParams } from '../params.js';
 import { PatientFilterSchema, PatientSchema, type PatientFilter } from '../schemas/patients.js';
 import { readableStudyIds } from '../plugins/security.js';
 
@@ -27,7 +27,7 @@ function scopeOf(filter: PatientFilter): PatientScope {
 export const patientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const list = async (scope: PatientScope, query: typeof ListQuery.static, reply: FastifyReply) => {
     const { projection = 'SUMMARY', sortBy, direction } = query;
-    if (projection === 'META') return reply.header('total-count', String(await countPatients(app.db, scope))).send(undefined as never);
+    if (projection === 'META') return sendTotalCount(reply, await countPatients(app.db, scope));
     return reply.send((await fetchPatients(app.db, { scope, projection, sortBy, direction, ...pageOf(query) })).map(toApiObject));
   };
 
@@ -60,7 +60,7 @@ export const patientRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [patient] = await fetchPatients(app.db, { scope: { kind: 'patient', patientKey }, projection: 'DETAILED' });
     // The single-patient answer carries no uniquePatientKey (reference quirk, api.md 1.6).
     const { unique_patient_key: _key, ...rest } = patient;
-    return toApiObject(rest) as never;
+    return toApiObject(rest);
   });
 
   app.post('/patients/fetch', {
@@ -71,7 +71,7 @@ export const patientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const scope = scopeOf(request.body);
     const { projection = 'SUMMARY' } = request.query;
-    if (projection === 'META') return reply.header('total-count', String(await countPatients(app.db, scope))).send(undefined as never);
-    return (await fetchPatients(app.db, { scope, projection })).map(toApiObject) as never;
+    if (projection === 'META') return sendTotalCount(reply, await countPatients(app.db, scope));
+    return (await fetchPatients(app.db, { scope, projection })).map(toApiObject);
   });
 };

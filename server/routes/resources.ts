@@ -6,9 +6,9 @@ import { NotImplemented } from '../../engine/errors.js';
 import { requirePatientKey, requireSampleKey, requireStudyKey } from '../../engine/resources/lookup.js';
 import {
   fetchResourceData, fetchResourceDefinitions, requireResourceDefinition, RESOURCE_DATA_SORT_COLUMNS, RESOURCE_DEFINITION_SORT_COLUMNS,
-  type ResourceDataSortBy, type ResourceDefinitionSortBy, type ResourceOwner,
+  type ResourceDataRow, type ResourceDataSortBy, type ResourceDefinitionSortBy, type ResourceOwner,
 } from '../../engine/resources/resources.js';
-import { toApiObject } from '../../engine/sql/db.js';
+import { toApiObject, type ApiObject } from '../../engine/sql/db.js';
 import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams, type ProjectionName } from '../params.js';
 import { ResourceDataSchema, ResourceDefinitionSchema } from '../schemas/resources.js';
 
@@ -43,7 +43,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const idOnly = projectionOf(projection) === 'ID';
     await requireStudyKey(app.db, request.params.studyId);
     const rows = await fetchResourceDefinitions(app.db, { studyIds: [request.params.studyId], idOnly, sortBy, direction, ...pageOf(request.query) });
-    return rows.map(toApiObject) as never;
+    return rows.map(toApiObject);
   });
 
   app.get('/studies/:studyId/resource-definitions/:resourceId', {
@@ -54,7 +54,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const studyKey = await requireStudyKey(app.db, request.params.studyId);
-    return toApiObject(await requireResourceDefinition(app.db, studyKey, request.params.resourceId)) as never;
+    return toApiObject(await requireResourceDefinition(app.db, studyKey, request.params.resourceId));
   });
 
   app.post('/resource-definitions/fetch', {
@@ -70,14 +70,14 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // META is not special-cased here: the reference's mapper then selects only the ID fields.
     const { projection } = request.query;
     const rows = await fetchResourceDefinitions(app.db, { studyIds: request.body, idOnly: projection === 'ID' || projection === 'META' });
-    return rows.map(toApiObject) as never;
+    return rows.map(toApiObject);
   });
 
   const data = async (owners: ResourceOwner[], query: typeof DataQuery.static) => {
     const projection = projectionOf(query.projection);
     const { resourceId, sortBy, direction } = query;
     // Each owner kind is sorted and paged on its own, then concatenated (resource-data-all).
-    const out: Record<string, unknown>[] = [];
+    const out: ApiObject<ResourceDataRow>[] = [];
     for (const owner of owners)
       for (const row of await fetchResourceData(app.db, { owner, resourceId, projection, sortBy, direction, ...pageOf(query) })) out.push(toApiObject(row));
     return out;
@@ -91,7 +91,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     projectionOf(request.query.projection);
     const studyKey = await requireStudyKey(app.db, request.params.studyId);
-    return data([{ kind: 'STUDY', studyKey }], request.query) as never;
+    return data([{ kind: 'STUDY', studyKey }], request.query);
   });
 
   app.get('/studies/:studyId/samples/:sampleId/resource-data', {
@@ -104,7 +104,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     projectionOf(request.query.projection);
     const studyKey = await requireStudyKey(app.db, request.params.studyId);
     const sampleKey = await requireSampleKey(app.db, request.params.studyId, request.params.sampleId);
-    return data([{ kind: 'SAMPLE', studyKey, sampleKey }], request.query) as never;
+    return data([{ kind: 'SAMPLE', studyKey, sampleKey }], request.query);
   });
 
   app.get('/studies/:studyId/patients/:patientId/resource-data', {
@@ -117,7 +117,7 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     projectionOf(request.query.projection);
     const studyKey = await requireStudyKey(app.db, request.params.studyId);
     const patientKey = await requirePatientKey(app.db, request.params.studyId, request.params.patientId);
-    return data([{ kind: 'PATIENT', studyKey, patientKey }], request.query) as never;
+    return data([{ kind: 'PATIENT', studyKey, patientKey }], request.query);
   });
 
   app.get('/studies/:studyId/resource-data-all', {
@@ -129,6 +129,6 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     projectionOf(request.query.projection);
     const studyKey = await requireStudyKey(app.db, request.params.studyId);
-    return data([{ kind: 'STUDY', studyKey }, { kind: 'PATIENT', studyKey }, { kind: 'SAMPLE', studyKey }], request.query) as never;
+    return data([{ kind: 'STUDY', studyKey }, { kind: 'PATIENT', studyKey }, { kind: 'SAMPLE', studyKey }], request.query);
   });
 };

@@ -8,7 +8,7 @@ import {
   countSampleLists, fetchSampleLists, fetchSampleListSampleIds, SAMPLE_LIST_SORT_COLUMNS, type SampleListScope, type SampleListSortBy,
 } from '../../engine/resources/sample-lists.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { literalUnion, MAX_PAGE_SIZE, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
+import { literalUnion, MAX_PAGE_SIZE, pageOf, pagingQuery, Projection, sendTotalCount, StudyIdParams } from '../params.js';
 import { SampleListSchema } from '../schemas/sample-lists.js';
 import { readableStudyIds } from '../plugins/security.js';
 
@@ -20,7 +20,7 @@ const SampleListIdParams = Type.Object({ sampleListId: Type.String({ description
 export const sampleListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const list = async (scope: SampleListScope, query: typeof ListQuery.static, reply: FastifyReply) => {
     const { projection = 'SUMMARY', sortBy, direction } = query;
-    if (projection === 'META') return reply.header('total-count', String(await countSampleLists(app.db, scope))).send(undefined as never);
+    if (projection === 'META') return sendTotalCount(reply, await countSampleLists(app.db, scope));
     return reply.send((await fetchSampleLists(app.db, { ...scope, projection, sortBy, direction, ...pageOf(query) })).map(toApiObject));
   };
 
@@ -43,7 +43,7 @@ export const sampleListRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     await requireSampleListKey(app.db, request.params.sampleListId);
     const [sampleList] = await fetchSampleLists(app.db, { sampleListIds: [request.params.sampleListId], projection: 'DETAILED' });
-    return toApiObject(sampleList) as never;
+    return toApiObject(sampleList);
   });
 
   app.get('/sample-lists/:sampleListId/sample-ids', {
@@ -66,6 +66,6 @@ export const sampleListRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.body.length < 1 || request.body.length > MAX_PAGE_SIZE) throw new InvalidRequest(`sampleListIds size must be between 1 and ${MAX_PAGE_SIZE}`);
     // META is not special-cased by the reference here: it answers the ID shape.
     const projection = request.query.projection === 'META' ? 'ID' : (request.query.projection ?? 'SUMMARY');
-    return (await fetchSampleLists(app.db, { sampleListIds: request.body, projection })).map(toApiObject) as never;
+    return (await fetchSampleLists(app.db, { sampleListIds: request.body, projection })).map(toApiObject);
   });
 };

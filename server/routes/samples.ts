@@ -9,7 +9,7 @@ import {
   countSamples, fetchSamples, sampleRows, streamSamplesJson, SAMPLE_SORT_COLUMNS, type SampleQuery, type SampleScope, type SampleSortBy,
 } from '../../engine/resources/samples.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { literalUnion, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
+import { literalUnion, pageOf, pagingQuery, Projection, sendTotalCount, StudyIdParams } from '../params.js';
 import { SampleFilterSchema, SampleSchema, type SampleFilter } from '../schemas/samples.js';
 import { readableStudyIds } from '../plugins/security.js';
 import { sendJsonArrayStream } from '../json-array-stream.js';
@@ -38,7 +38,7 @@ function scopeOf(filter: SampleFilter): SampleScope {
 export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const list = async (scope: SampleScope, query: typeof ListQuery.static, reply: FastifyReply) => {
     const { projection = 'SUMMARY', sortBy, direction } = query;
-    if (projection === 'META') return reply.header('total-count', String(await countSamples(app.db, scope))).send(undefined as never);
+    if (projection === 'META') return sendTotalCount(reply, await countSamples(app.db, scope));
     return send({ scope, projection, sortBy, direction, ...pageOf(query) }, reply);
   };
   const send = (q: SampleQuery, reply: FastifyReply) =>
@@ -79,7 +79,7 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const sampleKey = await requireSampleKey(app.db, request.params.studyId, request.params.sampleId);
     const [sample] = await fetchSamples(app.db, { scope: { kind: 'sample', sampleKey }, projection: 'DETAILED' });
-    return toApiObject(sample) as never;
+    return toApiObject(sample);
   });
 
   app.get('/studies/:studyId/patients/:patientId/samples', {
@@ -103,7 +103,7 @@ export const sampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const scope = scopeOf(request.body);
     const { projection = 'SUMMARY' } = request.query;
-    if (projection === 'META') return reply.header('total-count', String(await countSamples(app.db, scope))).send(undefined as never);
+    if (projection === 'META') return sendTotalCount(reply, await countSamples(app.db, scope));
     return send({ scope, projection }, reply);
   });
 };

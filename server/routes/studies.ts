@@ -7,7 +7,7 @@ import {
   countStudies, fetchStudies, fetchStudiesTags, fetchStudyIds, fetchStudyTags, STUDY_SORT_COLUMNS, type StudySortBy,
 } from '../../engine/resources/studies.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { MAX_PAGE_SIZE, Projection, StudyIdParams } from '../params.js';
+import { MAX_PAGE_SIZE, Projection, sendTotalCount, StudyIdParams } from '../params.js';
 import { CancerStudySchema, CancerStudyTagsSchema } from '../schemas/studies.js';
 import { CancerStudyMetadataSchema } from '../schemas/study.js';
 import { readableStudyIds } from '../plugins/security.js';
@@ -93,7 +93,7 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const total = String(await countStudies(app.db, { keyword: request.query.keyword, studyIds: await readableStudyIds(app, request) }));
-      return reply.header('total-count', total).header('X-Total-Count', total).send(undefined as never);
+      return reply.header('total-count', total).header('X-Total-Count', total).send();
     },
   );
 
@@ -114,7 +114,7 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A bare-array body: the bound is checked here to name it as cBioPortal does.
       if (request.body.length < 1 || request.body.length > MAX_PAGE_SIZE) throw new InvalidRequest(`studyIds size must be between 1 and ${MAX_PAGE_SIZE}`);
       const { projection = 'SUMMARY' } = request.query;
-      if (projection === 'META') return reply.header('total-count', String(await countStudies(app.db, { studyIds: request.body }))).send(undefined as never);
+      if (projection === 'META') return sendTotalCount(reply, await countStudies(app.db, { studyIds: request.body }));
       if (projection === 'ID') return (await fetchStudyIds(app.db, request.body)).map((studyId) => ({ studyId, readPermission: true }));
       // allSampleCount is the real size of the _all list (v7 answers a constant 1 here, a defect).
       const rows = await fetchStudies(app.db, { studyIds: request.body, detailed: projection === 'DETAILED', classic: true });
@@ -136,7 +136,8 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const tags = await fetchStudyTags(app.db, request.params.studyId);
-      return (tags === undefined ? {} : JSON.parse(tags)) as never;
+      const document: Record<string, unknown> = tags === undefined ? {} : JSON.parse(tags);
+      return document;
     },
   );
 
@@ -152,6 +153,6 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(CancerStudyTagsSchema) },
       },
     },
-    async (request) => (await fetchStudiesTags(app.db, request.body)).map(toApiObject) as never,
+    async (request) => (await fetchStudiesTags(app.db, request.body)).map(toApiObject),
   );
 };

@@ -6,7 +6,7 @@ import { fetchDriverAnnotationReport } from '../../engine/resources/driver-annot
 import { requireStudyKey } from '../../engine/resources/lookup.js';
 import { countGistic, countMutSig, fetchGistic, fetchMutSig, GISTIC_SORT, MUTSIG_SORT } from '../../engine/resources/study-analyses.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { literalUnion, pageOf, pagingQuery, StudyIdParams } from '../params.js';
+import { literalUnion, pageOf, pagingQuery, sendTotalCount, StudyIdParams } from '../params.js';
 import { CustomDriverAnnotationReportSchema, GisticSchema, MutSigSchema } from '../schemas/study-analyses.js';
 
 const MutSigQuery = Type.Object({ ...pagingQuery(), sortBy: Type.Optional(literalUnion(Object.keys(MUTSIG_SORT) as (keyof typeof MUTSIG_SORT)[])) });
@@ -18,8 +18,8 @@ export const studyAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['Significantly Mutated Genes'], operationId: 'getSignificantlyMutatedGenesUsingGET', params: StudyIdParams, querystring: MutSigQuery, response: { 200: Type.Array(MutSigSchema) } } },
     async (request, reply) => {
       const studyKey = await requireStudyKey(app.db, request.params.studyId);
-      if (request.query.projection === 'META') return reply.header('total-count', String(await countMutSig(app.db, studyKey))).send('' as never);
-      return (await fetchMutSig(app.db, studyKey, { ...request.query, ...pageOf(request.query) })).map(toApiObject) as never;
+      if (request.query.projection === 'META') return sendTotalCount(reply, await countMutSig(app.db, studyKey), '');
+      return (await fetchMutSig(app.db, studyKey, { ...request.query, ...pageOf(request.query) })).map(toApiObject);
     },
   );
 
@@ -29,9 +29,9 @@ export const studyAnalysisRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const studyKey = await requireStudyKey(app.db, request.params.studyId);
       const { projection = 'SUMMARY' } = request.query;
-      if (projection === 'META') return reply.header('total-count', String(await countGistic(app.db, studyKey))).send('' as never);
+      if (projection === 'META') return sendTotalCount(reply, await countGistic(app.db, studyKey), '');
       const rows = await fetchGistic(app.db, studyKey, { ...request.query, ...pageOf(request.query), withGenes: projection !== 'ID' });
-      return rows.map(toApiObject) as never;
+      return rows.map(toApiObject);
     },
   );
 

@@ -49,7 +49,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(CaseListDataCountSchema) },
       },
     },
-    async (request) => (await fetchSampleListCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchSampleListCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)))).map(toApiObject),
   );
 
   app.post(
@@ -60,7 +60,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(GenomicDataCountSchema) },
       },
     },
-    async (request) => (await fetchMolecularProfileSampleCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)))).map(toApiObject) as never,
+    async (request) => (await fetchMolecularProfileSampleCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)))).map(toApiObject),
   );
 
   app.post(
@@ -74,7 +74,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const filter = studyViewFilterOf(request.body);
       const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await cohortOf(app, filter), 'mutation', readAlterationFilter(request.body.alterationFilter));
-      return rows.map(toAlterationCount) as never;
+      return rows.map(toAlterationCount);
     },
   );
 
@@ -104,7 +104,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const filter = validatedStudyViewFilter(request.body);
       const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await cohortOf(app, filter), 'structural_variant', readAlterationFilter(request.body.alterationFilter));
-      return rows.map(toAlterationCount) as never;
+      return rows.map(toAlterationCount);
     },
   );
 };
