@@ -1,6 +1,6 @@
 // POST /api/clinical-events-meta/fetch (api.md 10.1): the event types of some patients with
 // their distinct attribute (key, value) pairs, all lower-cased, as cBioPortal's getClinicalEventsMeta.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { sql, type Fragment } from '../sql/sql.js';
 
 export interface PatientPairs { studyIds: readonly string[]; patientIds: readonly string[] }
@@ -30,11 +30,14 @@ function requestTable(requests: readonly EventRequest[]): Fragment {
     unnest(${anyKey}::INTEGER[]) = 1 AS any_key`;
 }
 
-export async function fetchClinicalEventsMeta(db: ReadOnlyDb, pairs: PatientPairs, requests: readonly EventRequest[]): Promise<Row[]> {
+/** An event type of the patients, with its distinct attributes (lower case). */
+export type ClinicalEventMetaRow = { event_type: string; attributes: { key: string; value: string }[] };
+
+export async function fetchClinicalEventsMeta(db: ReadOnlyDb, pairs: PatientPairs, requests: readonly EventRequest[]): Promise<ClinicalEventMetaRow[]> {
   const filter = requests.length === 0
     ? sql`TRUE`
     : sql`EXISTS (SELECT 1 FROM (${requestTable(requests)}) q WHERE q.event_type = e.event_type AND (q.any_key OR q.key = d.key))`;
-  return db.all(sql`
+  return db.all<ClinicalEventMetaRow>(sql`
     SELECT event_type, list(struct_pack(key := key, value := value) ORDER BY key, value) AS attributes
     FROM (
       SELECT DISTINCT lower(e.event_type) AS event_type, lower(d.key) AS key, lower(d.value) AS value

@@ -1,6 +1,6 @@
 // Timeline events of a study or of one patient (api.md 10, cBioPortal's ClinicalEventMapper),
 // each with its key/value attributes in file column order.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const CLINICAL_EVENT_SORT_COLUMNS = {
@@ -35,7 +35,14 @@ export async function countClinicalEvents(db: ReadOnlyDb, scope: ClinicalEventSc
  * Pages count events, not attribute rows (the reference pages its event x attribute join, so a
  * page could cut an event's attributes; the documented meaning of pageSize is items).
  */
-export async function fetchClinicalEvents(db: ReadOnlyDb, q: ClinicalEventQuery): Promise<Row[]> {
+/** An event of fetchClinicalEvents: its ids, and under SUMMARY its days and attributes. */
+export type ClinicalEventRow = {
+  event_type: string; patient_id: string; study_id: string; unique_patient_key: string;
+  start_number_of_days_since_diagnosis?: number | null; end_number_of_days_since_diagnosis?: number | null;
+  attributes?: { key: string; value: string }[];
+};
+
+export async function fetchClinicalEvents(db: ReadOnlyDb, q: ClinicalEventQuery): Promise<ClinicalEventRow[]> {
   const summary = q.projection !== 'ID';
   const order = q.sortBy && summary
     ? sql`${raw(whitelisted(CLINICAL_EVENT_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, e.event_key`
@@ -45,7 +52,7 @@ export async function fetchClinicalEvents(db: ReadOnlyDb, q: ClinicalEventQuery)
       row_number() OVER (ORDER BY ${order}) AS ord
     ${fromWhere(q.scope)}
     ORDER BY ord LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`;
-  const rows = await db.all(sql`
+  const rows = await db.all<Omit<ClinicalEventRow, 'attributes'> & { event_key: number; ord: number; attributes: ClinicalEventRow['attributes'] | null }>(sql`
     WITH page AS (${page}),
     attrs AS (
       SELECT d.event_key, list(struct_pack(key := d.key, value := d.value) ORDER BY d.rowid) AS attributes

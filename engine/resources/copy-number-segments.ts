@@ -54,8 +54,14 @@ export function copyNumberSegmentRows(q: SegmentQuery): ArrowRows {
   };
 }
 
-export async function fetchCopyNumberSegments(db: ReadOnlyDb, q: SegmentQuery): Promise<Record<string, unknown>[]> {
-  return (await db.all(copyNumberSegmentRows(q).query)).map(toApiObject);
+/** A row of copyNumberSegmentRows (every column NOT NULL in the store). */
+export type SegmentRow = {
+  unique_sample_key: string; unique_patient_key: string; study_id: string; sample_id: string; patient_id: string;
+  chromosome: string; start: number; end: number; number_of_probes: number; segment_mean: number;
+};
+
+export async function fetchCopyNumberSegments(db: ReadOnlyDb, q: SegmentQuery) {
+  return (await db.all<SegmentRow>(copyNumberSegmentRows(q).query)).map(toApiObject);
 }
 
 export async function countCopyNumberSegments(db: ReadOnlyDb, q: SegmentQuery): Promise<number> {

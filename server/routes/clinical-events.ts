@@ -31,7 +31,7 @@ export const clinicalEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { projection = 'SUMMARY', sortBy: sort, direction } = query;
     if (projection === 'META') return reply.header('total-count', String(await countClinicalEvents(app.db, scope))).send();
     const page = pageOf({ pageSize: query.pageSize ?? maxPageSize, pageNumber: query.pageNumber });
-    return reply.send((await fetchClinicalEvents(app.db, { scope, projection, sortBy: sort, direction, ...page })).map(toApiObject) as never);
+    return reply.send((await fetchClinicalEvents(app.db, { scope, projection, sortBy: sort, direction, ...page })).map(toApiObject));
   };
 
   app.get('/studies/:studyId/clinical-events', {
@@ -62,7 +62,7 @@ export const clinicalEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const rows = await fetchClinicalEventsMeta(app.db, pairsOf(request.body.patientIdentifiers), request.body.clinicalEventRequests);
     // The reference's items carry the key of a null patient in a null study (api.md 1.6).
-    return rows.map((r) => ({ ...toApiObject(r), uniquePatientKey: uniqueKey(null, null) })) as never;
+    return rows.map((r) => ({ ...toApiObject(r), uniquePatientKey: uniqueKey(null, null) }));
   });
 
   /**

@@ -7,7 +7,7 @@ import {
 } from '../../engine/resources/copy-number-segments.js';
 import { requireSampleKey } from '../../engine/resources/lookup.js';
 import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
-import { literalUnion, pageOf, pagingQuery, Projection } from '../params.js';
+import { literalUnion, pageOf, pagingQuery, Projection, sendTotalCount } from '../params.js';
 import { CopyNumberSegSchema, SampleIdentifierSchema } from '../schemas/copy-number.js';
 
 const tags = ['Copy Number Segments'];
@@ -35,10 +35,10 @@ export const copyNumberSegmentRoutes: FastifyPluginAsyncTypebox = async (app) =>
     const sampleKey = await requireSampleKey(app.db, request.params.studyId, request.params.sampleId);
     const { chromosome, projection = 'SUMMARY', sortBy, direction } = request.query;
     const q: SegmentQuery = { samples: { kind: 'sample', sampleKey }, chromosome };
-    if (projection === 'META') return reply.header('total-count', String(await countCopyNumberSegments(app.db, q))).send(undefined as never);
+    if (projection === 'META') return sendTotalCount(reply, await countCopyNumberSegments(app.db, q));
     const page = pageOf({ pageSize: request.query.pageSize ?? MAX_SEGMENT_PAGE_SIZE, pageNumber: request.query.pageNumber });
     if (wantsArrow(request)) return sendArrowStream(reply, copyNumberSegmentRows({ ...q, sortBy, direction, ...page }));
-    return reply.send((await fetchCopyNumberSegments(app.db, { ...q, sortBy, direction, ...page })) as never);
+    return reply.send(await fetchCopyNumberSegments(app.db, { ...q, sortBy, direction, ...page }));
   });
 
   app.post('/copy-number-segments/fetch', {
@@ -56,9 +56,9 @@ export const copyNumberSegmentRoutes: FastifyPluginAsyncTypebox = async (app) =>
     const q: SegmentQuery = { samples, chromosome };
     if (projection === 'META') {
       const count = chromosome === undefined ? countSegmentsOfSamples(app.db, app.matrices, samples.studyIds, samples.sampleIds) : countCopyNumberSegments(app.db, q);
-      return reply.header('total-count', String(await count)).send(undefined as never);
+      return sendTotalCount(reply, await count);
     }
     if (wantsArrow(request)) return sendArrowStream(reply, copyNumberSegmentRows(q));
-    return reply.send((await fetchCopyNumberSegments(app.db, q)) as never);
+    return reply.send(await fetchCopyNumberSegments(app.db, q));
   });
 };
