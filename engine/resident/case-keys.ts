@@ -7,6 +7,7 @@
 // once, in key order (the store is read-only while served), and kept with the other resident
 // lookups (profile-matrix.ts `keep`).
 import { inCohort, type Cohort } from '../filter/compile.js';
+import { pause } from '../pause.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql } from '../sql/sql.js';
 import type { ProfileMatrices } from './profile-matrix.js';
@@ -109,17 +110,23 @@ export function forEachCaseKey(
   }
 }
 
+/** Pairs looked up between two pauses of the event loop (engine/pause.ts): a body may list millions. */
+const PAIRS_PER_PAUSE = 65_536;
+
 /**
- * The cases that `count` (study id, case id) pairs name (forEachCaseKey), marked by key, and the
- * studies of those found; repeats and unknown pairs count once and not at all.
+ * The cases that `count` (study id, case id) pairs name (looked up as forEachCaseKey does), marked
+ * by key, and the studies of those found; repeats and unknown pairs count once and not at all.
  */
-export function chosenCases(cases: CaseKeys, count: number, studyIdAt: (i: number) => string, idAt: (i: number) => string): { chosen: Uint8Array; studyIds: Set<string> } {
+export async function chosenCases(cases: CaseKeys, count: number, studyIdAt: (i: number) => string, idAt: (i: number) => string): Promise<{ chosen: Uint8Array; studyIds: Set<string> }> {
   const chosen = new Uint8Array(cases.keyBound);
   const studyIds = new Set<string>();
-  forEachCaseKey(cases, count, studyIdAt, idAt, (key, i) => {
-    chosen[key] = 1;
-    studyIds.add(studyIdAt(i));
-  });
+  for (let from = 0; from < count; from += PAIRS_PER_PAUSE) {
+    if (from > 0) await pause();
+    forEachCaseKey(cases, Math.min(PAIRS_PER_PAUSE, count - from), (i) => studyIdAt(from + i), (i) => idAt(from + i), (key, i) => {
+      chosen[key] = 1;
+      studyIds.add(studyIdAt(from + i));
+    });
+  }
   return { chosen, studyIds };
 }
 

@@ -131,7 +131,7 @@ async function selectedKeys(db: ReadOnlyDb, matrices: ProfileMatrices, q: Clinic
   const cases = await caseKeys(db, matrices, q.type === 'SAMPLE' ? 'sample' : 'patient');
   if (scope.kind === 'study' && scope.ids === undefined) return cases.byStudy.get(scope.studyId)?.keys ?? [];
   const ids = scope.kind === 'study' ? scope.ids ?? [] : scope.entityIds;
-  const { chosen } = chosenCases(cases, ids.length, scope.kind === 'study' ? () => scope.studyId : (i) => scope.studyIds[i], (i) => ids[i]);
+  const { chosen } = await chosenCases(cases, ids.length, scope.kind === 'study' ? () => scope.studyId : (i) => scope.studyIds[i], (i) => ids[i]);
   const keys: number[] = [];
   for (let k = 0; k < chosen.length; k++) if (chosen[k] === 1) keys.push(k);
   return keys;

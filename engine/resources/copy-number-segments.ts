@@ -93,7 +93,7 @@ function studySegmentCounts(db: ReadOnlyDb, matrices: ProfileMatrices, studyId: 
  * 272,000 pairs in DuckDB took ~550 ms; this takes milliseconds.
  */
 export async function countSegmentsOfSamples(db: ReadOnlyDb, matrices: ProfileMatrices, studyIds: readonly string[], sampleIds: readonly string[]): Promise<number> {
-  const { chosen, studyIds: found } = chosenCases(await caseKeys(db, matrices, 'sample'), sampleIds.length, (i) => studyIds[i], (i) => sampleIds[i]);
+  const { chosen, studyIds: found } = await chosenCases(await caseKeys(db, matrices, 'sample'), sampleIds.length, (i) => studyIds[i], (i) => sampleIds[i]);
   let total = 0;
   for (const { firstKey, counts } of await Promise.all([...found].map((studyId) => studySegmentCounts(db, matrices, studyId)))) {
     for (let k = 0; k < counts.length; k++) if (chosen[firstKey + k] === 1) total += counts[k];
