@@ -7,7 +7,6 @@ import type { GeneResolver } from './genes/gene-resolver.js';
 import { isTcgaNormal, normalisePatientId, normaliseSampleId } from './ids.js';
 import type { MetaFile } from './study-dir.js';
 import { BulkWriter } from './store/bulk-writer.js';
-import { TableWriter } from './store/table-writer.js';
 
 export interface SampleRef {
   sampleKey: number;
@@ -61,19 +60,11 @@ export class StudyContext {
     return next;
   }
 
-  /** Opens an appender-backed writer whose row count is added to the summary on close. */
-  async writer(table: string): Promise<TableWriter> {
-    const writer = await TableWriter.open(this.db, table);
-    const close = writer.close.bind(writer);
-    writer.close = () => {
-      close();
-      this.rowCounts.set(table, (this.rowCounts.get(table) ?? 0) + writer.rowCount);
-    };
-    return writer;
-  }
-
-  /** A BulkWriter (temporary TSV + DuckDB's CSV reader) whose row count joins the summary on finish. */
-  async bulkWriter(table: string, orderBy?: string): Promise<BulkWriter> {
+  /**
+   * A writer of `table`'s rows: they go in when it finishes, and their count then joins the
+   * summary. `orderBy` (a constant column list) sorts them as they go in.
+   */
+  async writer(table: string, orderBy?: string): Promise<BulkWriter> {
     const writer = await BulkWriter.open(this.db, table, orderBy);
     const finish = writer.finish.bind(writer);
     writer.finish = async () => {

@@ -192,8 +192,9 @@ async function writeProfiledSamples(ctx: StudyContext): Promise<void> {
     const writer = await ctx.writer('sample_profile');
     try {
       for (const [sampleKey, panelKey] of samples) writer.add({ study_key: ctx.study.key, sample_key: sampleKey, profile_key: profileKey, panel_key: panelKey });
+      await writer.finish();
     } finally {
-      writer.close();
+      writer.discard();
     }
   }
 }

@@ -68,8 +68,9 @@ async function insertList(ctx: StudyContext, list: Omit<CaseList, 'path'>): Prom
   const members = await ctx.writer('sample_list_member');
   try {
     for (const sampleKey of list.sampleKeys) members.add({ study_key: ctx.study.key, list_key: listKey, sample_key: sampleKey });
+    await members.finish();
   } finally {
-    members.close();
+    members.discard();
   }
 }
 

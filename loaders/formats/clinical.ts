@@ -71,8 +71,9 @@ async function storeAttributeMeta(ctx: StudyContext, file: ParsedFile, patientLe
         datatype: c.datatype, patient_attribute: patientLevel, priority: c.priority,
       });
     }
+    await writer.finish();
   } finally {
-    writer.close();
+    writer.discard();
   }
 }
 
@@ -96,8 +97,9 @@ async function writeNewRows(ctx: StudyContext, created: NewRows): Promise<void> 
     const writer = await ctx.writer(table);
     try {
       for (const row of rows) writer.add(row);
+      await writer.finish();
     } finally {
-      writer.close();
+      writer.discard();
     }
   }
 }
@@ -113,31 +115,34 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
   const values = await ctx.writer('clinical_sample');
   const created: NewRows = { patients: [], samples: [] };
   try {
-    for await (const { cells, lineNo } of file.tsv.rows()) {
-      const rawId = cells[sampleCol];
-      if (!rawId) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, 'empty SAMPLE_ID');
-      ctx.sampleFileIds.push(rawId);
-      if (/\s/.test(rawId)) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, `whitespace in sample id '${rawId}'`);
-      const sampleId = normaliseSampleId(rawId);
-      const patientId = patientOfSample(file.path, lineNo, sampleId, cells[patientCol]);
-      const patientKey = await createPatient(ctx, created, patientId);
-      const sampleType = sampleTypeOf(sampleId, typeCol >= 0 ? cells[typeCol] : undefined);
-      if (isTcgaNormal(sampleId) || isNormalSampleType(sampleType)) continue; // normals are not created
-      if (seen.has(sampleId)) {
-        if (!sampleId.startsWith('TCGA')) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, `sample '${rawId}' is listed twice`);
-        ctx.warn({ file: file.path, line: lineNo }, 'TCGA sample listed twice; the first row is kept');
-        continue;
-      }
-      seen.add(sampleId);
-      const sampleKey = await upsertSample(ctx, created, file.path, lineNo, sampleId, patientKey, sampleType);
-      for (let i = 0; i < file.columns.length; i++) {
-        if (i === sampleCol || i === patientCol) continue;
-        const value = clinicalValue(file, file.columns[i], cells[i], lineNo);
-        if (value !== undefined) values.add({ study_key: ctx.study.key, sample_key: sampleKey, attr_id: file.columns[i].attrId, attr_value: value });
+    for await (const batch of file.tsv.rowBatches()) {
+      for (const { cells, lineNo } of batch) {
+        const rawId = cells[sampleCol];
+        if (!rawId) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, 'empty SAMPLE_ID');
+        ctx.sampleFileIds.push(rawId);
+        if (/\s/.test(rawId)) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, `whitespace in sample id '${rawId}'`);
+        const sampleId = normaliseSampleId(rawId);
+        const patientId = patientOfSample(file.path, lineNo, sampleId, cells[patientCol]);
+        const patientKey = await createPatient(ctx, created, patientId);
+        const sampleType = sampleTypeOf(sampleId, typeCol >= 0 ? cells[typeCol] : undefined);
+        if (isTcgaNormal(sampleId) || isNormalSampleType(sampleType)) continue; // normals are not created
+        if (seen.has(sampleId)) {
+          if (!sampleId.startsWith('TCGA')) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, `sample '${rawId}' is listed twice`);
+          ctx.warn({ file: file.path, line: lineNo }, 'TCGA sample listed twice; the first row is kept');
+          continue;
+        }
+        seen.add(sampleId);
+        const sampleKey = await upsertSample(ctx, created, file.path, lineNo, sampleId, patientKey, sampleType);
+        for (let i = 0; i < file.columns.length; i++) {
+          if (i === sampleCol || i === patientCol) continue;
+          const value = clinicalValue(file, file.columns[i], cells[i], lineNo);
+          if (value !== undefined) values.add({ study_key: ctx.study.key, sample_key: sampleKey, attr_id: file.columns[i].attrId, attr_value: value });
+        }
       }
     }
+    await values.finish();
   } finally {
-    values.close();
+    values.discard();
   }
   await writeNewRows(ctx, created);
   file.coerced.report(ctx, file.path);
@@ -181,27 +186,30 @@ export const loadClinicalPatients: FormatLoader = async (ctx, meta) => {
   const values = await ctx.writer('clinical_patient');
   const created: NewRows = { patients: [], samples: [] };
   try {
-    for await (const { cells, lineNo } of file.tsv.rows()) {
-      const rawId = cells[patientCol];
-      if (!rawId) throw new LoadError({ file: file.path, line: lineNo, column: 'PATIENT_ID' }, 'empty PATIENT_ID');
-      const patientId = normalisePatientId(rawId);
-      if (seen.has(patientId)) throw new LoadError({ file: file.path, line: lineNo, column: 'PATIENT_ID' }, `patient '${rawId}' is listed twice`);
-      seen.add(patientId);
-      let patientKey = ctx.patients.get(patientId);
-      if (patientKey === undefined) {
-        ctx.warn({ file: file.path, line: lineNo }, 'clinical data for a patient with no samples');
-        patientKey = await createPatient(ctx, created, patientId);
-      } else if (ctx.incremental) {
-        await ctx.db.run(sql`DELETE FROM clinical_patient WHERE patient_key = ${patientKey}`);
-      }
-      for (let i = 0; i < file.columns.length; i++) {
-        if (i === patientCol) continue;
-        const value = clinicalValue(file, file.columns[i], cells[i], lineNo);
-        if (value !== undefined) values.add({ study_key: ctx.study.key, patient_key: patientKey, attr_id: file.columns[i].attrId, attr_value: value });
+    for await (const batch of file.tsv.rowBatches()) {
+      for (const { cells, lineNo } of batch) {
+        const rawId = cells[patientCol];
+        if (!rawId) throw new LoadError({ file: file.path, line: lineNo, column: 'PATIENT_ID' }, 'empty PATIENT_ID');
+        const patientId = normalisePatientId(rawId);
+        if (seen.has(patientId)) throw new LoadError({ file: file.path, line: lineNo, column: 'PATIENT_ID' }, `patient '${rawId}' is listed twice`);
+        seen.add(patientId);
+        let patientKey = ctx.patients.get(patientId);
+        if (patientKey === undefined) {
+          ctx.warn({ file: file.path, line: lineNo }, 'clinical data for a patient with no samples');
+          patientKey = await createPatient(ctx, created, patientId);
+        } else if (ctx.incremental) {
+          await ctx.db.run(sql`DELETE FROM clinical_patient WHERE patient_key = ${patientKey}`);
+        }
+        for (let i = 0; i < file.columns.length; i++) {
+          if (i === patientCol) continue;
+          const value = clinicalValue(file, file.columns[i], cells[i], lineNo);
+          if (value !== undefined) values.add({ study_key: ctx.study.key, patient_key: patientKey, attr_id: file.columns[i].attrId, attr_value: value });
+        }
       }
     }
+    await values.finish();
   } finally {
-    values.close();
+    values.discard();
   }
   await writeNewRows(ctx, created);
   file.coerced.report(ctx, file.path);

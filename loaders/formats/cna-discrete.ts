@@ -50,17 +50,19 @@ async function readPdAnnotations(ctx: StudyContext, file: string, matrix: Matrix
   });
   const seen = new Set<string>();
   const annotations: DriverAnnotation[] = [];
-  for await (const { cells, lineNo: line } of tsv.rows()) {
-    const [sampleId, entrez, driver, driverAnnotation, tiers, tiersAnnotation] = idx.map((i) => cells[i]);
-    if (!/^[+-]?\d+$/.test(entrez)) throw new LoadError({ file, line, column: columns[idx[1]] }, `Entrez_Gene_Id '${entrez}' is not a number`);
-    const key = `${sampleId}\u0000${Number(entrez)}`;
-    if (seen.has(key)) throw new LoadError({ file, line }, `sample ${sampleId} and gene ${entrez} are annotated twice`);
-    seen.add(key);
-    const sample = ctx.samples.get(sampleId);
-    if (!sample) ctx.warn({ file, line }, 'SAMPLE_ID matches no sample of the study (compared without TCGA normalisation), row ignored');
-    else if (!matrix.genes.has(Number(entrez))) ctx.warn({ file, line }, 'gene not in the CNA data file, row ignored');
-    else if (isDriverAnnotated(driver, tiers))
-      annotations.push({ sampleKey: sample.sampleKey, entrezGeneId: Number(entrez), driver, driverAnnotation, tiers, tiersAnnotation });
+  for await (const batch of tsv.rowBatches()) {
+    for (const { cells, lineNo: line } of batch) {
+      const [sampleId, entrez, driver, driverAnnotation, tiers, tiersAnnotation] = idx.map((i) => cells[i]);
+      if (!/^[+-]?\d+$/.test(entrez)) throw new LoadError({ file, line, column: columns[idx[1]] }, `Entrez_Gene_Id '${entrez}' is not a number`);
+      const key = `${sampleId}\u0000${Number(entrez)}`;
+      if (seen.has(key)) throw new LoadError({ file, line }, `sample ${sampleId} and gene ${entrez} are annotated twice`);
+      seen.add(key);
+      const sample = ctx.samples.get(sampleId);
+      if (!sample) ctx.warn({ file, line }, 'SAMPLE_ID matches no sample of the study (compared without TCGA normalisation), row ignored');
+      else if (!matrix.genes.has(Number(entrez))) ctx.warn({ file, line }, 'gene not in the CNA data file, row ignored');
+      else if (isDriverAnnotated(driver, tiers))
+        annotations.push({ sampleKey: sample.sampleKey, entrezGeneId: Number(entrez), driver, driverAnnotation, tiers, tiersAnnotation });
+    }
   }
   return annotations;
 }

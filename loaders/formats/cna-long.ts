@@ -65,40 +65,42 @@ export const loadDiscreteCnaLong: FormatLoader = async (ctx, meta) => {
 
   const matrix = new Map<number, Map<number, LongCell>>();
   const samples = new Set<number>();
-  for await (const { cells, lineNo: line } of tsv.rows()) {
-    const location: Location = { file, line };
-    const symbol = hugo >= 0 ? cells[hugo] : '';
-    const entrezText = entrez >= 0 ? cells[entrez] : '';
-    if (entrezText !== '' && !/^\d+$/.test(entrezText)) ctx.warn(location, 'Entrez_Gene_Id is not a number, the symbol is used');
-    const resolved = resolveLongGene(ctx.genes, symbol, entrezText);
-    if ('ambiguous' in resolved) throw new LoadError({ ...location, column: columns[hugo] }, `gene symbol '${resolved.ambiguous}' is an alias of several genes`);
-    if ('skip' in resolved) {
-      ctx.warn(location, resolved.skip);
-      continue;
+  for await (const batch of tsv.rowBatches()) {
+    for (const { cells, lineNo: line } of batch) {
+      const location: Location = { file, line };
+      const symbol = hugo >= 0 ? cells[hugo] : '';
+      const entrezText = entrez >= 0 ? cells[entrez] : '';
+      if (entrezText !== '' && !/^\d+$/.test(entrezText)) ctx.warn(location, 'Entrez_Gene_Id is not a number, the symbol is used');
+      const resolved = resolveLongGene(ctx.genes, symbol, entrezText);
+      if ('ambiguous' in resolved) throw new LoadError({ ...location, column: columns[hugo] }, `gene symbol '${resolved.ambiguous}' is an alias of several genes`);
+      if ('skip' in resolved) {
+        ctx.warn(location, resolved.skip);
+        continue;
+      }
+      const sample = ctx.sampleOf(cells[sampleCol], { ...location, column: columns[sampleCol] }, 'abort');
+      if (!sample) continue;
+      ctx.markProfiled(profile.profileKey, sample.sampleKey, panelKey);
+      const value = parseLongValue(cells[valueCol]);
+      if (value === undefined) {
+        ctx.warn(location, 'Value is not a discrete CNA level (-2, -1.5, -1, 0, 1, 2), row skipped');
+        continue;
+      }
+      const geneId = resolved.gene.entrezGeneId;
+      const row = matrix.get(geneId) ?? new Map<number, LongCell>();
+      matrix.set(geneId, row);
+      if (row.has(sample.sampleKey)) {
+        ctx.warn(location, 'gene and sample already given on an earlier row, row skipped');
+        continue;
+      }
+      samples.add(sample.sampleKey);
+      const cell: LongCell = { value, namespaces: null };
+      if (Math.abs(value) === 2) {
+        const [driver, driverAnnotation, tiers, tiersAnnotation] = drivers.map((i) => (i >= 0 ? cells[i] : undefined));
+        cell.driver = driverColumns(driver, driverAnnotation, tiers, tiersAnnotation);
+        cell.namespaces = namespaceJson(plan, cells);
+      }
+      row.set(sample.sampleKey, cell);
     }
-    const sample = ctx.sampleOf(cells[sampleCol], { ...location, column: columns[sampleCol] }, 'abort');
-    if (!sample) continue;
-    ctx.markProfiled(profile.profileKey, sample.sampleKey, panelKey);
-    const value = parseLongValue(cells[valueCol]);
-    if (value === undefined) {
-      ctx.warn(location, 'Value is not a discrete CNA level (-2, -1.5, -1, 0, 1, 2), row skipped');
-      continue;
-    }
-    const geneId = resolved.gene.entrezGeneId;
-    const row = matrix.get(geneId) ?? new Map<number, LongCell>();
-    matrix.set(geneId, row);
-    if (row.has(sample.sampleKey)) {
-      ctx.warn(location, 'gene and sample already given on an earlier row, row skipped');
-      continue;
-    }
-    samples.add(sample.sampleKey);
-    const cell: LongCell = { value, namespaces: null };
-    if (Math.abs(value) === 2) {
-      const [driver, driverAnnotation, tiers, tiersAnnotation] = drivers.map((i) => (i >= 0 ? cells[i] : undefined));
-      cell.driver = driverColumns(driver, driverAnnotation, tiers, tiersAnnotation);
-      cell.namespaces = namespaceJson(plan, cells);
-    }
-    row.set(sample.sampleKey, cell);
   }
   await writeLongMatrix(ctx, profile.profileKey, matrix, [...samples].sort((a, b) => a - b));
 };
@@ -124,8 +126,9 @@ async function writeLongMatrix(ctx: StudyContext, profileKey: number, matrix: Ma
         values.add({ study_key: ctx.study.key, profile_key: profileKey, entrez_gene_id: gene, sample_key: sampleKey, value, number: numberOfCell(value) });
       }
     }
+    await values.finish();
   } finally {
-    values.close();
+    values.discard();
   }
   const events = await ctx.writer('cna_event');
   try {
@@ -138,7 +141,8 @@ async function writeLongMatrix(ctx: StudyContext, profileKey: number, matrix: Ma
         });
       }
     }
+    await events.finish();
   } finally {
-    events.close();
+    events.discard();
   }
 }

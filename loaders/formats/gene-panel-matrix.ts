@@ -30,21 +30,23 @@ export const loadGenePanelMatrix: FormatLoader = async (ctx, meta) => {
   });
   const panels = new PanelKeys(ctx, file);
   const seen = new Set<number>();
-  for await (const { cells, lineNo: line } of tsv.rows()) {
-    const assigned = [...profiles].filter(([i]) => cells[i] !== 'NA');
-    if (assigned.length === 0) continue;
-    const sample = ctx.sampleOf(cells[sampleCol], { file, line, column: 'SAMPLE_ID' }, 'abort');
-    if (!sample) continue;
-    if (seen.has(sample.sampleKey)) {
-      ctx.warn({ file, line }, 'sample listed twice, row ignored');
-      continue;
-    }
-    seen.add(sample.sampleKey);
-    for (const [i, profile] of assigned) {
-      const panelKey = await panels.keyOf(cells[i], line, columns[i]);
-      ctx.markProfiled(profile.profileKey, sample.sampleKey, panelKey);
-      // WXS/WGS also replaces a panel the meta gene_panel key gave.
-      if (panelKey === null) ctx.profiled.get(profile.profileKey)?.set(sample.sampleKey, null);
+  for await (const batch of tsv.rowBatches()) {
+    for (const { cells, lineNo: line } of batch) {
+      const assigned = [...profiles].filter(([i]) => cells[i] !== 'NA');
+      if (assigned.length === 0) continue;
+      const sample = ctx.sampleOf(cells[sampleCol], { file, line, column: 'SAMPLE_ID' }, 'abort');
+      if (!sample) continue;
+      if (seen.has(sample.sampleKey)) {
+        ctx.warn({ file, line }, 'sample listed twice, row ignored');
+        continue;
+      }
+      seen.add(sample.sampleKey);
+      for (const [i, profile] of assigned) {
+        const panelKey = await panels.keyOf(cells[i], line, columns[i]);
+        ctx.markProfiled(profile.profileKey, sample.sampleKey, panelKey);
+        // WXS/WGS also replaces a panel the meta gene_panel key gave.
+        if (panelKey === null) ctx.profiled.get(profile.profileKey)?.set(sample.sampleKey, null);
+      }
     }
   }
 };

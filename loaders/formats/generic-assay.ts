@@ -5,7 +5,7 @@ import { sql } from '../../engine/sql/sql.js';
 import type { StudyContext } from '../context.js';
 import { LoadError, type Location } from '../errors.js';
 import { createProfile, metaGenePanel } from '../store/profiles.js';
-import type { TableWriter } from '../store/table-writer.js';
+import type { BulkWriter } from '../store/bulk-writer.js';
 import { dataFilePath, type MetaFile } from '../study-dir.js';
 import { TsvFile } from '../text/tsv.js';
 import type { FormatLoader } from './format-loader.js';
@@ -95,31 +95,35 @@ export const loadGenericAssay: FormatLoader = async (ctx, meta) => {
   // One reused row object: files can hold millions of cells.
   const row = { study_key: ctx.study.key, profile_key: profileKey, entity_key: 0, sample_key: 0, value: '' };
   try {
-    for await (const { cells, lineNo } of tsv.rows()) {
-      if (cells.length > width && cells.slice(width).some((c) => c !== '')) {
-        ctx.warn({ file: path, line: lineNo }, 'line has more fields than the header; skipped');
-        continue;
-      }
-      const stableId = cells[0];
-      if (!stableId) throw new LoadError({ file: path, line: lineNo, column: 'ENTITY_STABLE_ID' }, 'empty ENTITY_STABLE_ID');
-      if (seen.has(stableId)) {
-        ctx.warn({ file: path, line: lineNo }, `ENTITY_STABLE_ID '${stableId}' repeated; the first row is kept`);
-        continue;
-      }
-      seen.add(stableId);
-      row.entity_key = await entities.keyOf(stableId, layout.properties.map(({ name, column }) => [name, cells[column]]));
-      for (let j = 0; j < targets.length; j++) {
-        row.value = cells[layout.firstDataColumn + j];
-        if (!valid(row.value) && invalid.count++ === 0) invalid.example = `'${row.value}' (line ${lineNo}, column ${dataColumns[j]})`;
-        for (const sampleKey of targets[j]) {
-          row.sample_key = sampleKey;
-          values.add(row);
+    for await (const batch of tsv.rowBatches()) {
+      for (const { cells, lineNo } of batch) {
+        if (cells.length > width && cells.slice(width).some((c) => c !== '')) {
+          ctx.warn({ file: path, line: lineNo }, 'line has more fields than the header; skipped');
+          continue;
+        }
+        const stableId = cells[0];
+        if (!stableId) throw new LoadError({ file: path, line: lineNo, column: 'ENTITY_STABLE_ID' }, 'empty ENTITY_STABLE_ID');
+        if (seen.has(stableId)) {
+          ctx.warn({ file: path, line: lineNo }, `ENTITY_STABLE_ID '${stableId}' repeated; the first row is kept`);
+          continue;
+        }
+        seen.add(stableId);
+        row.entity_key = await entities.keyOf(stableId, layout.properties.map(({ name, column }) => [name, cells[column]]));
+        for (let j = 0; j < targets.length; j++) {
+          row.value = cells[layout.firstDataColumn + j];
+          if (!valid(row.value) && invalid.count++ === 0) invalid.example = `'${row.value}' (line ${lineNo}, column ${dataColumns[j]})`;
+          for (const sampleKey of targets[j]) {
+            row.sample_key = sampleKey;
+            values.add(row);
+          }
         }
       }
     }
+    await values.finish();
+    await entities.finish();
   } finally {
-    values.close();
-    entities.close();
+    values.discard();
+    entities.discard();
   }
   if (seen.size === 0) throw new LoadError({ file: path }, 'the file holds no entity rows');
   // The importer stores any text; the validator would refuse the file.
@@ -171,8 +175,8 @@ class EntityStore {
     private readonly ctx: StudyContext,
     private readonly entityType: string,
     private readonly keys: Map<string, number>,
-    private readonly entityWriter: TableWriter,
-    private readonly propertyWriter: TableWriter,
+    private readonly entityWriter: BulkWriter,
+    private readonly propertyWriter: BulkWriter,
   ) {}
 
   static async open(ctx: StudyContext, entityType: string): Promise<EntityStore> {
@@ -195,8 +199,13 @@ class EntityStore {
     return entityKey;
   }
 
-  close(): void {
-    this.entityWriter.close();
-    this.propertyWriter.close();
+  async finish(): Promise<void> {
+    await this.entityWriter.finish();
+    await this.propertyWriter.finish();
+  }
+
+  discard(): void {
+    this.entityWriter.discard();
+    this.propertyWriter.discard();
   }
 }

@@ -90,9 +90,11 @@ export const loadGistic: FormatLoader = async (ctx, meta) => {
       });
       for (const gene of genes) regionGenes.add({ study_key: ctx.study.key, gistic_key: gisticKey, entrez_gene_id: gene.entrezGeneId });
     }
+    await regions.finish();
+    await regionGenes.finish();
   } finally {
-    regions.close();
-    regionGenes.close();
+    regions.discard();
+    regionGenes.discard();
   }
 };
 

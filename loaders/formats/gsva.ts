@@ -55,8 +55,9 @@ export const loadGsva: FormatLoader = async (ctx, meta) => {
         values.add(row);
       });
     }
+    await values.finish();
   } finally {
-    values.close();
+    values.discard();
   }
   if (seen.size === 0) throw new LoadError({ file: path }, 'no row of the file names a loaded gene set');
   // The importer stores any text; the validator wants scores in [-1, 1] and p-values in (0, 1].

@@ -39,36 +39,38 @@ export const loadMutations: FormatLoader = async (ctx, meta) => {
   const samples = new Map<string, SampleRef | null>();
   const deleted = new Set<number>();
   const merger = new DuplicateMerger();
-  const writer = await ctx.bulkWriter('mutation', 'entrez_gene_id, sample_key');
+  const writer = await ctx.writer('mutation', 'entrez_gene_id, sample_key');
   try {
-    for await (const { cells, lineNo } of tsv.rows()) {
-      const raw = cells[layout.sample] ?? '';
-      let sample = samples.get(raw);
-      if (sample === undefined) {
-        sample = ctx.sampleOf(raw, { file: path, line: lineNo, column: 'Tumor_Sample_Barcode' }, 'abort') ?? null;
-        samples.set(raw, sample);
+    for await (const batch of tsv.rowBatches()) {
+      for (const { cells, lineNo } of batch) {
+        const raw = cells[layout.sample] ?? '';
+        let sample = samples.get(raw);
+        if (sample === undefined) {
+          sample = ctx.sampleOf(raw, { file: path, line: lineNo, column: 'Tumor_Sample_Barcode' }, 'abort') ?? null;
+          samples.set(raw, sample);
+        }
+        if (sample === null) {
+          tally.add('normal-sample', lineNo, raw);
+          continue;
+        }
+        // Incremental: the sample's mutations in this profile are replaced, even if all its rows are filtered.
+        if (ctx.incremental && !deleted.has(sample.sampleKey)) {
+          deleted.add(sample.sampleKey);
+          await ctx.db.run(sql`DELETE FROM mutation WHERE profile_key = ${profileKey} AND sample_key = ${sample.sampleKey}`);
+        }
+        const outcome = toMutationRow(cells, rowContext);
+        if (outcome.kind === 'skip') {
+          tally.add(outcome.reason, lineNo, outcome.detail);
+          continue;
+        }
+        for (const { column, value } of outcome.coerced) coerced.add(column, 'not a non-negative integer: stored as 0', lineNo, value);
+        buildCheck.check(outcome.row.ncbi_build, lineNo);
+        const row = outcome.row;
+        row.study_key = ctx.study.key;
+        row.profile_key = profileKey;
+        row.sample_key = sample.sampleKey;
+        merger.add(row, writer);
       }
-      if (sample === null) {
-        tally.add('normal-sample', lineNo, raw);
-        continue;
-      }
-      // Incremental: the sample's mutations in this profile are replaced, even if all its rows are filtered.
-      if (ctx.incremental && !deleted.has(sample.sampleKey)) {
-        deleted.add(sample.sampleKey);
-        await ctx.db.run(sql`DELETE FROM mutation WHERE profile_key = ${profileKey} AND sample_key = ${sample.sampleKey}`);
-      }
-      const outcome = toMutationRow(cells, rowContext);
-      if (outcome.kind === 'skip') {
-        tally.add(outcome.reason, lineNo, outcome.detail);
-        continue;
-      }
-      for (const { column, value } of outcome.coerced) coerced.add(column, 'not a non-negative integer: stored as 0', lineNo, value);
-      buildCheck.check(outcome.row.ncbi_build, lineNo);
-      const row = outcome.row;
-      row.study_key = ctx.study.key;
-      row.profile_key = profileKey;
-      row.sample_key = sample.sampleKey;
-      merger.add(row, writer);
     }
     merger.flush(writer);
     await writer.finish();

@@ -76,7 +76,8 @@ export const loadMutSig: FormatLoader = async (ctx, meta) => {
       seen.add(gene.entrezGeneId);
       writer.add({ ...row, entrez_gene_id: gene.entrezGeneId });
     }
+    await writer.finish();
   } finally {
-    writer.close();
+    writer.discard();
   }
 };

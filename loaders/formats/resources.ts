@@ -83,8 +83,9 @@ async function loadDefinitions(ctx: StudyContext, meta: MetaFile): Promise<void>
       seen.add(row.resource_id);
       writer.add({ study_key: ctx.study.key, ...row });
     }
+    await writer.finish();
   } finally {
-    writer.close();
+    writer.discard();
   }
 }
 
@@ -116,8 +117,9 @@ async function loadResourceData(ctx: StudyContext, meta: MetaFile, type: Resourc
       stored.add(key);
       writer.add({ study_key: ctx.study.key, resource_type: type, patient_key: owner.patientKey, sample_key: owner.sampleKey, resource_id: resourceId, url });
     }
+    await writer.finish();
   } finally {
-    writer.close();
+    writer.discard();
   }
 }
 

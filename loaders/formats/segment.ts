@@ -25,8 +25,9 @@ export const loadSegments: FormatLoader = async (ctx, meta) => {
     for await (const { sampleKey, segment: s } of readSegments(ctx, path, true)) {
       writer.add({ study_key: ctx.study.key, sample_key: sampleKey, chr: s.chr, start_position: s.start, end_position: s.end, num_probes: s.numProbes, segment_mean: s.segmentMean });
     }
+    await writer.finish();
   } finally {
-    writer.close();
+    writer.discard();
   }
 };
 
@@ -55,15 +56,17 @@ async function* readSegments(ctx: StudyContext, path: string, report: boolean): 
   if (header.columns.length < SEG_COLUMNS.length) throw new LoadError({ file: path, line: header.lineNo }, `the header must have the columns ${SEG_COLUMNS.join(', ')}`);
   if (report && SEG_COLUMNS.some((name, i) => header.columns[i] !== name))
     ctx.warn({ file: path, line: header.lineNo }, `header should be ${SEG_COLUMNS.join(', ')} (columns are read by position)`);
-  for await (const { cells, lineNo } of tsv.rows()) {
-    const { segment, issues } = parseSegment(cells, ctx.study.referenceGenome);
-    for (const issue of issues) {
-      const at = { file: path, line: lineNo, column: issue.column };
-      if (issue.kind === 'error') throw new LoadError(at, issue.message);
-      if (report) ctx.warn(at, issue.message);
+  for await (const batch of tsv.rowBatches()) {
+    for (const { cells, lineNo } of batch) {
+      const { segment, issues } = parseSegment(cells, ctx.study.referenceGenome);
+      for (const issue of issues) {
+        const at = { file: path, line: lineNo, column: issue.column };
+        if (issue.kind === 'error') throw new LoadError(at, issue.message);
+        if (report) ctx.warn(at, issue.message);
+      }
+      if (!segment) continue;
+      const sample = ctx.sampleOf(cells[0], { file: path, line: lineNo, column: 'ID' }, 'abort');
+      if (sample) yield { sampleKey: sample.sampleKey, segment };
     }
-    if (!segment) continue;
-    const sample = ctx.sampleOf(cells[0], { file: path, line: lineNo, column: 'ID' }, 'abort');
-    if (sample) yield { sampleKey: sample.sampleKey, segment };
   }
 }

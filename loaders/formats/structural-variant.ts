@@ -7,7 +7,7 @@ import { LoadError, type Location } from '../errors.js';
 import type { GeneRecord } from '../genes/gene-resolver.js';
 import { guessGene } from '../genes/guess-gene.js';
 import { createProfile, metaGenePanel } from '../store/profiles.js';
-import type { RowValues } from '../store/table-writer.js';
+import type { RowValues } from '../store/bulk-writer.js';
 import { dataFilePath } from '../study-dir.js';
 import { parseJavaIntLenient, parseJavaLong } from '../text/java-number.js';
 import { TsvFile, columnIndex, partString } from '../text/tsv.js';
@@ -45,41 +45,43 @@ export const loadStructuralVariants: FormatLoader = async (ctx, meta) => {
   const panelKey = await metaGenePanel(ctx, meta);
   const rows: RowValues[] = [];
   const seen = new Set<string>();
-  for await (const { cells, lineNo } of tsv.rows()) {
-    const at: Location = { file: path, line: lineNo };
-    const rawSample = cell(cells, 'Sample_Id') ?? '';
-    const status = cell(cells, 'SV_Status') ?? '';
-    if (rawSample === '' || rawSample.toUpperCase() === 'NA') {
-      ctx.warn(at, 'no Sample_Id; row skipped');
-      continue;
+  for await (const batch of tsv.rowBatches()) {
+    for (const { cells, lineNo } of batch) {
+      const at: Location = { file: path, line: lineNo };
+      const rawSample = cell(cells, 'Sample_Id') ?? '';
+      const status = cell(cells, 'SV_Status') ?? '';
+      if (rawSample === '' || rawSample.toUpperCase() === 'NA') {
+        ctx.warn(at, 'no Sample_Id; row skipped');
+        continue;
+      }
+      if (NO_STATUS.has(status.toLowerCase())) {
+        ctx.warn({ ...at, column: 'SV_Status' }, 'SV_Status missing (validator assumes SOMATIC, the reference importer skips the row)');
+        continue;
+      }
+      if (!/^(SOMATIC|GERMLINE)$/i.test(status)) ctx.warn({ ...at, column: 'SV_Status' }, `SV_Status '${status}' is neither SOMATIC nor GERMLINE`);
+      const sample = ctx.sampleOf(rawSample, at, 'skip');
+      if (!sample) continue;
+      const site1 = resolveSite(ctx, cell(cells, 'Site1_Entrez_Gene_Id'), cell(cells, 'Site1_Hugo_Symbol'));
+      const site2 = resolveSite(ctx, cell(cells, 'Site2_Entrez_Gene_Id'), cell(cells, 'Site2_Hugo_Symbol'));
+      if (!site1.gene && !site2.gene) {
+        ctx.warn(at, site1.given || site2.given ? 'neither site names a known gene; row skipped' : 'no gene identifier at either site; row skipped');
+        continue;
+      }
+      for (const [n, site] of [[1, site1], [2, site2]] as const)
+        if (!site.gene && site.given) ctx.warn({ ...at, column: `Site${n}_Hugo_Symbol` }, `site ${n} gene not found or ambiguous; stored without a gene`);
+      const row: RowValues = {
+        study_key: ctx.study.key, profile_key: profileKey, sample_key: sample.sampleKey,
+        site1_entrez_gene_id: site1.gene?.entrezGeneId ?? null, site2_entrez_gene_id: site2.gene?.entrezGeneId ?? null,
+        sv_status: status, namespace_columns: namespaceJson(namespaces, cells), ...valueColumns((name) => cell(cells, name)),
+      };
+      const key = duplicateKey(rawSample, row);
+      if (seen.has(key)) {
+        ctx.warn(at, 'duplicate structural variant (same sample, sites and Event_Info); the first row is kept');
+        continue;
+      }
+      seen.add(key);
+      rows.push(row);
     }
-    if (NO_STATUS.has(status.toLowerCase())) {
-      ctx.warn({ ...at, column: 'SV_Status' }, 'SV_Status missing (validator assumes SOMATIC, the reference importer skips the row)');
-      continue;
-    }
-    if (!/^(SOMATIC|GERMLINE)$/i.test(status)) ctx.warn({ ...at, column: 'SV_Status' }, `SV_Status '${status}' is neither SOMATIC nor GERMLINE`);
-    const sample = ctx.sampleOf(rawSample, at, 'skip');
-    if (!sample) continue;
-    const site1 = resolveSite(ctx, cell(cells, 'Site1_Entrez_Gene_Id'), cell(cells, 'Site1_Hugo_Symbol'));
-    const site2 = resolveSite(ctx, cell(cells, 'Site2_Entrez_Gene_Id'), cell(cells, 'Site2_Hugo_Symbol'));
-    if (!site1.gene && !site2.gene) {
-      ctx.warn(at, site1.given || site2.given ? 'neither site names a known gene; row skipped' : 'no gene identifier at either site; row skipped');
-      continue;
-    }
-    for (const [n, site] of [[1, site1], [2, site2]] as const)
-      if (!site.gene && site.given) ctx.warn({ ...at, column: `Site${n}_Hugo_Symbol` }, `site ${n} gene not found or ambiguous; stored without a gene`);
-    const row: RowValues = {
-      study_key: ctx.study.key, profile_key: profileKey, sample_key: sample.sampleKey,
-      site1_entrez_gene_id: site1.gene?.entrezGeneId ?? null, site2_entrez_gene_id: site2.gene?.entrezGeneId ?? null,
-      sv_status: status, namespace_columns: namespaceJson(namespaces, cells), ...valueColumns((name) => cell(cells, name)),
-    };
-    const key = duplicateKey(rawSample, row);
-    if (seen.has(key)) {
-      ctx.warn(at, 'duplicate structural variant (same sample, sites and Event_Info); the first row is kept');
-      continue;
-    }
-    seen.add(key);
-    rows.push(row);
   }
   await writeVariants(ctx, profileKey, panelKey, rows);
 };
@@ -136,8 +138,9 @@ async function writeVariants(ctx: StudyContext, profileKey: number, panelKey: nu
   const writer = await ctx.writer('structural_variant');
   try {
     for (const row of rows) writer.add(row);
+    await writer.finish();
   } finally {
-    writer.close();
+    writer.discard();
   }
   for (const sampleKey of samples) ctx.markProfiled(profileKey, sampleKey, panelKey);
 }

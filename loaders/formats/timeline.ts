@@ -41,34 +41,38 @@ export const loadTimeline: FormatLoader = async (ctx, meta) => {
   const events = await ctx.writer('clinical_event');
   const data = await ctx.writer('clinical_event_data');
   try {
-    for await (const { cells, lineNo } of tsv.rows()) {
-      // Upstream splits the trimmed line, which drops trailing empty cells.
-      let length = cells.length;
-      while (length > 0 && cells[length - 1] === '') length--;
-      if (length > columns.length) {
-        ctx.warn({ file: path, line: lineNo }, 'line has more fields than the header; skipped');
-        continue;
-      }
-      const patientKey = ctx.patientOf(cells[0], false);
-      if (patientKey === undefined) {
-        ctx.warn({ file: path, line: lineNo }, 'patient not defined in the study; event skipped');
-        continue;
-      }
-      if (length <= eventTypeColumn) throw new LoadError({ file: path, line: lineNo, column: 'EVENT_TYPE' }, 'missing EVENT_TYPE');
-      const start = parseDay(cells[1]);
-      if (start === undefined) throw new LoadError({ file: path, line: lineNo, column: 'START_DATE' }, `START_DATE '${cells[1]}' is not an integer`);
-      const stopText = stopColumn < 0 ? '' : cells[stopColumn];
-      const stop = stopText === '' ? null : parseDay(stopText);
-      if (stop === undefined) throw new LoadError({ file: path, line: lineNo, column: 'STOP_DATE' }, `STOP_DATE '${stopText}' is not an integer`);
-      const eventKey = await ctx.nextKey('clinical_event', 'event_key');
-      events.add({ event_key: eventKey, study_key: ctx.study.key, patient_key: patientKey, start_date: start, stop_date: stop, event_type: cells[eventTypeColumn] });
-      for (let i = eventTypeColumn + 1; i < length; i++) {
-        if (cells[i] !== '') data.add({ study_key: ctx.study.key, event_key: eventKey, key: columns[i], value: cells[i] });
+    for await (const batch of tsv.rowBatches()) {
+      for (const { cells, lineNo } of batch) {
+        // Upstream splits the trimmed line, which drops trailing empty cells.
+        let length = cells.length;
+        while (length > 0 && cells[length - 1] === '') length--;
+        if (length > columns.length) {
+          ctx.warn({ file: path, line: lineNo }, 'line has more fields than the header; skipped');
+          continue;
+        }
+        const patientKey = ctx.patientOf(cells[0], false);
+        if (patientKey === undefined) {
+          ctx.warn({ file: path, line: lineNo }, 'patient not defined in the study; event skipped');
+          continue;
+        }
+        if (length <= eventTypeColumn) throw new LoadError({ file: path, line: lineNo, column: 'EVENT_TYPE' }, 'missing EVENT_TYPE');
+        const start = parseDay(cells[1]);
+        if (start === undefined) throw new LoadError({ file: path, line: lineNo, column: 'START_DATE' }, `START_DATE '${cells[1]}' is not an integer`);
+        const stopText = stopColumn < 0 ? '' : cells[stopColumn];
+        const stop = stopText === '' ? null : parseDay(stopText);
+        if (stop === undefined) throw new LoadError({ file: path, line: lineNo, column: 'STOP_DATE' }, `STOP_DATE '${stopText}' is not an integer`);
+        const eventKey = await ctx.nextKey('clinical_event', 'event_key');
+        events.add({ event_key: eventKey, study_key: ctx.study.key, patient_key: patientKey, start_date: start, stop_date: stop, event_type: cells[eventTypeColumn] });
+        for (let i = eventTypeColumn + 1; i < length; i++) {
+          if (cells[i] !== '') data.add({ study_key: ctx.study.key, event_key: eventKey, key: columns[i], value: cells[i] });
+        }
       }
     }
+    await events.finish();
+    await data.finish();
   } finally {
-    events.close();
-    data.close();
+    events.discard();
+    data.discard();
   }
 };
 
@@ -80,9 +84,11 @@ async function deleteEventsOfFilePatients(ctx: StudyContext, path: string): Prom
   const tsv = new TsvFile(path, { allowShortRows: true, allowLongRows: true, skipCommentRows: true });
   await tsv.readHeader();
   const patients = new Set<number>();
-  for await (const { cells } of tsv.rows()) {
-    const patientKey = ctx.patientOf(cells[0], false);
-    if (patientKey !== undefined) patients.add(patientKey);
+  for await (const batch of tsv.rowBatches()) {
+    for (const { cells } of batch) {
+      const patientKey = ctx.patientOf(cells[0], false);
+      if (patientKey !== undefined) patients.add(patientKey);
+    }
   }
   const keys = [...patients];
   await ctx.db.run(sql`DELETE FROM clinical_event_data WHERE event_key IN

@@ -10,7 +10,7 @@ import { LoadError, Warnings } from '../errors.js';
 import { guessCosmicKeyword } from '../formats/maf/keyword.js';
 import { GeneResolver } from '../genes/gene-resolver.js';
 import { guessGene } from '../genes/guess-gene.js';
-import { TableWriter } from '../store/table-writer.js';
+import { BulkWriter } from '../store/bulk-writer.js';
 import { readLines } from '../text/lines.js';
 import { parseCosmicLine } from './cosmic-vcf.js';
 
@@ -28,11 +28,12 @@ export async function importCosmic(db: Db, path: string): Promise<CosmicImportSu
   await db.transaction(async () => {
     // This import's rows with their line (to keep the first of a repeated id); exists only inside the transaction.
     await db.run(sql`CREATE OR REPLACE TABLE cosmic_import_rows AS SELECT *, 0 AS line FROM cosmic_mutation LIMIT 0`);
-    const writer = await TableWriter.open(db, 'cosmic_import_rows');
+    const writer = await BulkWriter.open(db, 'cosmic_import_rows');
     try {
       await stageRecords(path, genes, writer, warnings);
+      await writer.finish();
     } finally {
-      writer.close();
+      writer.discard();
     }
     // cBioPortal's cosmic_mutation_id is the primary key: a repeated id keeps its first record.
     const repeated = await db.all<{ line: number; cosmic_mutation_id: string }>(sql`
@@ -49,7 +50,7 @@ export async function importCosmic(db: Db, path: string): Promise<CosmicImportSu
 }
 
 /** Reading errors (a truncated or broken .gz) name the file and the line reached. */
-async function stageRecords(path: string, genes: GeneResolver, writer: TableWriter, warnings: Warnings): Promise<void> {
+async function stageRecords(path: string, genes: GeneResolver, writer: BulkWriter, warnings: Warnings): Promise<void> {
   let line = 0;
   try {
     for await (const { text, lineNo } of readLines(path)) {
@@ -63,7 +64,7 @@ async function stageRecords(path: string, genes: GeneResolver, writer: TableWrit
 }
 
 /** Stages a record, or says why it is skipped (as upstream: gene first, then keyword). */
-function stageLine(path: string, lineNo: number, text: string, genes: GeneResolver, writer: TableWriter, warnings: Warnings): void {
+function stageLine(path: string, lineNo: number, text: string, genes: GeneResolver, writer: BulkWriter, warnings: Warnings): void {
   const parsed = parseCosmicLine(path, lineNo, text);
   if (parsed.kind === 'header') return;
   const skip = (reason: string) => warnings.add({ file: path, line: lineNo }, reason);

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import type { Db } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
 import { LoadError, Warnings } from '../errors.js';
-import { TableWriter } from '../store/table-writer.js';
+import { BulkWriter } from '../store/bulk-writer.js';
 import { readLines } from '../text/lines.js';
 
 /** The version study_es_0's GSVA files declare (`geneset_def_version`), as upstream's test setup loads them. */
@@ -160,8 +160,8 @@ export function parseHierarchy(path: string, text: string, genesetIds: ReadonlyS
 /** Gene sets get keys 1..n in file order; members unknown to the gene table are skipped. */
 async function writeGenesets(db: Db, genesets: Map<string, Geneset>, known: ReadonlySet<number>, gmt: string, warnings: Warnings): Promise<Map<string, number>> {
   const keys = new Map<string, number>();
-  const sets = await TableWriter.open(db, 'geneset');
-  const members = await TableWriter.open(db, 'geneset_gene');
+  const sets = await BulkWriter.open(db, 'geneset');
+  const members = await BulkWriter.open(db, 'geneset_gene');
   try {
     for (const g of genesets.values()) {
       const key = keys.size + 1;
@@ -172,18 +172,21 @@ async function writeGenesets(db: Db, genesets: Map<string, Geneset>, known: Read
         else warnings.add({ file: gmt, line: g.line }, 'Entrez gene id not in the gene table; membership skipped');
       }
     }
+    await sets.finish();
+    await members.finish();
   } finally {
-    sets.close();
-    members.close();
+    sets.discard();
+    members.discard();
   }
   return keys;
 }
 
 async function writeRows(db: Db, table: string, rows: Record<string, string | number | null | undefined>[]): Promise<void> {
-  const writer = await TableWriter.open(db, table);
+  const writer = await BulkWriter.open(db, table);
   try {
     for (const row of rows) writer.add(row);
+    await writer.finish();
   } finally {
-    writer.close();
+    writer.discard();
   }
 }

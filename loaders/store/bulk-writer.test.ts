@@ -18,4 +18,31 @@ describe('BulkWriter', () => {
     expect(rows[8]).toEqual({ i: null, b: null, d: null, f: null, s: null, j: null });
     db.close();
   });
+
+  it('reads columns by name whatever the order of a row\'s properties, and inserts nothing until it finishes', async () => {
+    const db = await Db.open(':memory:');
+    await db.exec('CREATE TABLE t (i INTEGER, s VARCHAR)');
+    const writer = await BulkWriter.open(db, 't');
+    writer.add({ s: 'first', i: 1 });
+    writer.add({ i: 2, s: 'second', extra: 'ignored' });
+    expect(await db.all(sql`SELECT * FROM t`)).toEqual([]);
+    await writer.finish();
+    expect(await db.all(sql`SELECT i, s FROM t ORDER BY i`)).toEqual([{ i: 1, s: 'first' }, { i: 2, s: 'second' }]);
+    expect(() => writer.add({ i: 3 })).toThrow(/after finish/);
+    await expect(writer.finish()).rejects.toThrow(/finished or discarded/);
+    db.close();
+  });
+
+  it('discards its rows when not finished, and finishes a writer of no rows', async () => {
+    const db = await Db.open(':memory:');
+    await db.exec('CREATE TABLE t (i INTEGER)');
+    const dropped = await BulkWriter.open(db, 't');
+    for (let i = 0; i < 100_000; i++) dropped.add({ i }); // past one flush to its file
+    dropped.discard();
+    const empty = await BulkWriter.open(db, 't');
+    await empty.finish();
+    expect(empty.rowCount).toBe(0);
+    expect(await db.all(sql`SELECT count(*)::INTEGER AS n FROM t`)).toEqual([{ n: 0 }]);
+    db.close();
+  });
 });

@@ -75,32 +75,54 @@ export class TsvFile {
 
   /** Data rows with trimmed cells; fails on a row whose field count differs from the header. */
   async *rows(): AsyncGenerator<TsvRow> {
-    const header = await this.readHeader();
-    const width = header.columns.length;
+    for await (const batch of this.rowBatches()) yield* batch;
+  }
+
+  /**
+   * The data rows of each chunk read, as `rows()` gives them one by one: a loader of millions of
+   * rows awaits once per chunk, not per row.
+   */
+  async *rowBatches(): AsyncGenerator<TsvRow[]> {
+    await this.readHeader();
     try {
       while (this.next < this.batch.length || (await this.hasLines())) {
-        const { text, lineNo } = this.batch[this.next++];
-        if (trimmed(text) === '') continue;
-        if (text.charCodeAt(0) === HASH) {
-          if (this.options.skipCommentRows) continue;
-          throw new LoadError({ file: this.path, line: lineNo }, 'data line starts with #');
-        }
-        const cells = text.split('\t');
-        for (let i = 0; i < cells.length; i++) cells[i] = trimmed(cells[i]);
-        if (!this.options.noHeader) {
-          if (cells.length < width) {
-            if (!this.options.allowShortRows)
-              throw new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length} (truncated row?)`);
-            while (cells.length < width) cells.push('');
-          } else if (cells.length > width && !this.options.allowLongRows) {
-            throw new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length}`);
+        const lines = this.batch;
+        const rows: TsvRow[] = [];
+        while (this.next < lines.length) {
+          const line = lines[this.next++];
+          const row = this.rowOf(line);
+          if (row instanceof LoadError) {
+            // The rows before it are handed over first, so a loader meets errors in line order.
+            if (rows.length > 0) yield rows;
+            throw row;
           }
+          if (row) rows.push(row);
         }
-        yield { cells, lineNo };
+        if (rows.length > 0) yield rows;
       }
     } finally {
       await this.batches.return([]); // a reader that stopped early closes the file
     }
+  }
+
+  /** A line's row; undefined for a blank or skipped comment line, the error for a malformed one. */
+  private rowOf({ text, lineNo }: NumberedLine): TsvRow | LoadError | undefined {
+    if (trimmed(text) === '') return undefined;
+    if (text.charCodeAt(0) === HASH) {
+      return this.options.skipCommentRows ? undefined : new LoadError({ file: this.path, line: lineNo }, 'data line starts with #');
+    }
+    const cells = text.split('\t');
+    for (let i = 0; i < cells.length; i++) cells[i] = trimmed(cells[i]);
+    if (!this.options.noHeader) {
+      const width = this.header!.columns.length;
+      if (cells.length < width) {
+        if (!this.options.allowShortRows) return new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length} (truncated row?)`);
+        while (cells.length < width) cells.push('');
+      } else if (cells.length > width && !this.options.allowLongRows) {
+        return new LoadError({ file: this.path, line: lineNo }, `expected ${width} fields, found ${cells.length}`);
+      }
+    }
+    return { cells, lineNo };
   }
 }
 

@@ -2,7 +2,7 @@
 // mutation; memory stays small for files of millions of rows (30-bit hashes per written row).
 import { sql } from '../../../engine/sql/sql.js';
 import type { StudyContext } from '../../context.js';
-import type { RowSink } from '../../store/table-writer.js';
+import type { RowSink } from '../../store/bulk-writer.js';
 import type { MutationRow } from './maf-row.js';
 import { mergeDuplicate } from './merge.js';
 
@@ -76,8 +76,9 @@ export class DuplicateMerger {
     const writer = await ctx.writer('mutation');
     try {
       for (const row of rows) writer.add(row);
+      await writer.finish();
     } finally {
-      writer.close();
+      writer.discard();
     }
     // Replaced rows were counted when first written.
     ctx.rowCounts.set('mutation', (ctx.rowCounts.get('mutation') ?? 0) - replaced);
