@@ -10,7 +10,7 @@ import type { ReloadFigures } from './suites/reload.js';
 import type { StatsTiming } from './suites/stats.js';
 import type { PageTiming, StudyViewTiming } from './suites/study-view.js';
 
-export const SUITES = ['load', 'core-api', 'study-view', 'stats', 'concurrency', 'reload'] as const;
+export const SUITES = ['load', 'core-api', 'study-view', 'page-after-click', 'stats', 'concurrency', 'reload'] as const;
 export type SuiteName = (typeof SUITES)[number];
 
 /** The server's peak RSS the issue allows at GENIE's size. */
@@ -37,7 +37,7 @@ export interface BenchResult {
     /** Run with core-api: clinical data, whole-cohort bodies and mutations, uncompressed, with MB/s. */
     'bulk-answers'?: BulkTiming[];
     'study-view'?: StudyViewTiming[];
-    /** Run with study-view: the page after a click, each page a new filter. */
+    /** The page after a click, each page a new filter. */
     'page-after-click'?: PageTiming[];
     stats?: StatsTiming[];
     concurrency?: ConcurrencyRun[];

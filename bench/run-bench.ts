@@ -98,11 +98,8 @@ export async function runBench(options: BenchOptions): Promise<{ result: BenchRe
         result.suites['bulk-answers'] = await runBulkAnswersSuite(ctx);
         return core;
       });
-      result.suites['study-view'] = await step('study-view', async () => {
-        const timings = await runStudyViewSuite(ctx);
-        result.suites['page-after-click'] = await runPageAfterClick(ctx);
-        return timings;
-      });
+      result.suites['study-view'] = await step('study-view', () => runStudyViewSuite(ctx));
+      result.suites['page-after-click'] = await step('page-after-click', () => runPageAfterClick(ctx));
       result.suites.stats = await step('stats', () => runStatsSuite(ctx));
       result.suites.concurrency = await step('concurrency', () => runConcurrencySuite(ctx, options.connections, options.durationSeconds));
       const peak = peakRssMb(pid);

@@ -24,7 +24,7 @@ let markdownPath: string;
 
 beforeAll(async () => {
   ({ result, jsonPath, markdownPath } = await runBench({
-    scale: SAMPLES, seed: 1, density: 'genie', suites: ['load', 'core-api', 'study-view', 'stats', 'concurrency', 'reload'],
+    scale: SAMPLES, seed: 1, density: 'genie', suites: ['load', 'core-api', 'study-view', 'page-after-click', 'stats', 'concurrency', 'reload'],
     runs: 1, connections: [2, 4], durationSeconds: 1, outDir: out, work: join(dir, 'work'), log: () => {},
   }));
 }, 480_000);
@@ -178,7 +178,7 @@ describe('npm run bench at a tiny scale', () => {
 
   it("tracks the server's peak RSS through every HTTP suite", () => {
     const server = result.server!;
-    expect(Object.keys(server.peakRssAfterMb)).toEqual(['core-api', 'study-view', 'stats', 'concurrency']);
+    expect(Object.keys(server.peakRssAfterMb)).toEqual(['core-api', 'study-view', 'page-after-click', 'stats', 'concurrency']);
     const after = Object.values(server.peakRssAfterMb);
     expect(after).toEqual([...after].sort((a, b) => a - b)); // VmHWM only grows
     expect(server.peakRssMb).toBeGreaterThanOrEqual(after.at(-1)!);
