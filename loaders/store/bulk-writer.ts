@@ -1,8 +1,7 @@
 // Writes rows to a store table through a temporary TSV file read back by DuckDB's parallel CSV
 // reader, in one INSERT when the writer finishes. Every loader writes this way: DuckDB's
 // appender, one native call per value, took ~1.4x as long for narrow rows (clinical values) and
-// longer for wide ones (mutations); and rows that land at the end cannot interleave with the
-// statements a loader runs while reading (an incremental load's DELETEs).
+// longer still for wide ones (mutations).
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
