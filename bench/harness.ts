@@ -26,12 +26,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of the servers the bench starts (and of its in-process app: sql-replay.ts): the
+ * body cap raised unless set, since at 1,000,000 samples the Study View suite's custom chart of
+ * every sample in 3 groups is a body over the default 80 MB, which the server answers with 413.
+ */
+export const SERVER_ENV: NodeJS.ProcessEnv = { ...process.env, DUCKPORTAL_BODY_MAX_MB: process.env.DUCKPORTAL_BODY_MAX_MB ?? '512' };
+
 export async function startServer(dbPath: string, port: number): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
-  // The body cap raised (unless set): at 1,000,000 samples the Study View suite's custom chart of
-  // every sample in 3 groups is a body over the default 80 MB, which the server answers with 413.
-  const env = { ...process.env, DUCKPORTAL_BODY_MAX_MB: process.env.DUCKPORTAL_BODY_MAX_MB ?? '512' };
-  const child = spawn(process.execPath, [BIN, 'serve', '--db', dbPath, '--port', String(port), '--host', '127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const child = spawn(process.execPath, [BIN, 'serve', '--db', dbPath, '--port', String(port), '--host', '127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'], env: SERVER_ENV });
   let stderr = ''; // its tail, to say why it stopped
   child.stderr?.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));

@@ -5,7 +5,8 @@
 import { Db } from '../engine/sql/db.js';
 import { toDuckDbParams, toDuckDbTypes, type Sql } from '../engine/sql/sql.js';
 import { buildApp } from '../server/app.js';
-import { measure, quantile, type Case, type Timing } from './harness.js';
+import { readLimits } from '../server/config/limits.js';
+import { measure, quantile, SERVER_ENV, type Case, type Timing } from './harness.js';
 
 export interface SqlTiming extends Timing {
   /** Statements a warm request of the endpoint runs. */
@@ -42,7 +43,7 @@ export class SqlReplayer {
   static async open(dbPath: string): Promise<SqlReplayer> {
     const db = await Db.open(dbPath, { readOnly: true, memoryLimit: '2GB' });
     const log: Sql[] = [];
-    return new SqlReplayer(db, await buildApp({ db: recording(db, log) }), log);
+    return new SqlReplayer(db, await buildApp({ db: recording(db, log), limits: readLimits(undefined, SERVER_ENV) }), log);
   }
 
   /**
