@@ -51,14 +51,14 @@ export interface MutationPosition {
   proteinPosEnd: number;
 }
 
+export type MutationCountByPositionRow = { entrez_gene_id: number; protein_pos_start: number; protein_pos_end: number; count: number };
+
 /**
  * Per identifier, in request order (a repeated one answers again): mutation records of all
  * studies and profiles in the gene with start >= proteinPosStart and end <= proteinPosEnd; 0
- * when none (the classic answer; v7 writes a null element, api.md 29 #6).
+ * when none (the classic answer; v7 writes a null element, api.md 29 #6). `studyIds`: the
+ * studies whose mutations count (undefined: all).
  */
-export type MutationCountByPositionRow = { entrez_gene_id: number; protein_pos_start: number; protein_pos_end: number; count: number };
-
-/** `studyIds`: the studies whose mutations count (undefined: all). */
 export async function fetchMutationCountsByPosition(db: ReadOnlyDb, positions: readonly MutationPosition[], studyIds?: readonly string[]): Promise<MutationCountByPositionRow[]> {
   const genes = positions.map((p) => p.entrezGeneId);
   const starts = positions.map((p) => p.proteinPosStart);

@@ -9,7 +9,7 @@ import type { Db } from '../../engine/sql/db.js';
 import { raw, sql } from '../../engine/sql/sql.js';
 
 /** A row: column name (snake_case as in engine/sql/schema.sql) → value; an absent key is NULL. */
-export type Cell = string | number | boolean | null | undefined;
+type Cell = string | number | boolean | null | undefined;
 export type RowValues = Record<string, Cell>;
 
 /** Anything rows can be added to. */
