@@ -57,9 +57,10 @@ export class GenomeBuildCheck {
     return new GenomeBuildCheck(build, new Set(lower ? [lower, lower.replace(/^grc[hm]/, '')] : []));
   }
 
-  check(value: string, line: number): void {
+  /** `count` rows of NCBI_Build `value`, the first on `line` (checked in line order). */
+  check(value: string, line: number, count = 1): void {
     if (this.build === undefined || this.accepted.has(value.toLowerCase())) return;
-    this.mismatches++;
+    this.mismatches += count;
     this.first ??= { line, value };
   }
 
