@@ -6,15 +6,12 @@ import type { StudyContext } from './context.js';
 export class CoercedValues {
   private readonly byRule = new Map<string, { column: string; rule: string; count: number; line: number; value: string }>();
 
-  /**
-   * `rule` says what was found and what became of it, e.g. "not an integer: stored as 0"; `count`
-   * cells so, the first on `line` (added in line order).
-   */
-  add(column: string, rule: string, line: number, value: string, count = 1): void {
+  /** `rule` says what was found and what became of it, e.g. "not an integer: stored as 0". */
+  add(column: string, rule: string, line: number, value: string): void {
     const key = `${column}\u0000${rule}`;
     const entry = this.byRule.get(key);
-    if (entry) entry.count += count;
-    else this.byRule.set(key, { column, rule, count, line, value });
+    if (entry) entry.count++;
+    else this.byRule.set(key, { column, rule, count: 1, line, value });
   }
 
   report(ctx: StudyContext, file: string): void {

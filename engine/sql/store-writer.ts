@@ -7,7 +7,6 @@
 // removed by the next writer. One writer at a time per store: a second waits for the first.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { Db } from './db.js';
-import { bytesOf } from './memory-floor.js';
 import { openWhenUnlocked, takeTurn } from './file-turns.js';
 import { tidyAfterKilledWriter } from './killed-writer.js';
 
@@ -114,6 +113,14 @@ export async function withStoreWriter<T>(path: string, options: { memoryLimit?: 
   }
   await writer.publish();
   return result;
+}
+
+const UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
+
+/** The bytes of a DuckDB memory setting such as '64MB' or '2GiB'; Infinity if none or not understood (DuckDB's default is most of the machine). */
+function bytesOf(setting: string | undefined): number {
+  const m = setting?.trim().match(/^(\d+(?:\.\d+)?)\s*([kmgt]i?b|b)?$/i);
+  return m ? Number(m[1]) * UNITS[(m[2] ?? 'b').toLowerCase()] : Infinity;
 }
 
 function removeGeneration(file: string): void {

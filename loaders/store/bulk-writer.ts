@@ -9,7 +9,7 @@ import type { Db } from '../../engine/sql/db.js';
 import { raw, sql } from '../../engine/sql/sql.js';
 
 /** A row: column name (snake_case as in engine/sql/schema.sql) → value; an absent key is NULL. */
-export type Cell = string | number | boolean | null | undefined;
+type Cell = string | number | boolean | null | undefined;
 export type RowValues = Record<string, Cell>;
 
 /** Anything rows can be added to. */
@@ -60,18 +60,10 @@ export class BulkWriter implements RowSink {
   }
 
   add(row: RowValues): void {
-    const cells = new Array<Cell>(this.columns.length);
-    for (let i = 0; i < this.columns.length; i++) cells[i] = row[this.columns[i].name];
-    this.addValues(cells);
-  }
-
-  /** A row as its values in the table's column order. */
-  addValues(values: readonly Cell[]): void {
     if (this.done) throw new Error(`BulkWriter(${this.table}): row added after finish or discard`);
-    if (values.length !== this.columns.length) throw new Error(`BulkWriter(${this.table}): ${values.length} values for ${this.columns.length} columns`);
     // A loop and join: faster than concatenating the cells, whose flattening costs more.
-    const cells = new Array<string>(values.length);
-    for (let i = 0; i < values.length; i++) cells[i] = encode(values[i]);
+    const cells = new Array<string>(this.columns.length);
+    for (let i = 0; i < this.columns.length; i++) cells[i] = encode(row[this.columns[i].name]);
     this.lines.push(cells.join('\t'));
     this.count++;
     if (this.lines.length >= FLUSH_LINES) this.flush();

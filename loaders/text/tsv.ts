@@ -82,41 +82,21 @@ export class TsvFile {
    * The data rows of each chunk read, as `rows()` gives them one by one: a loader of millions of
    * rows awaits once per chunk, not per row.
    */
-  rowBatches(): AsyncGenerator<TsvRow[]> {
-    return this.batchesOf((line) => this.rowOf(line));
-  }
-
-  /**
-   * The data rows of each chunk read as text for DuckDB's CSV reader (no quoting): the row's cells,
-   * trimmed, as many as the header has, joined by tabs. Same rules and errors as `rowBatches`; a line
-   * that is such a row already (most are) is handed over without being split.
-   */
-  rowTextBatches(): AsyncGenerator<NumberedLine[]> {
-    if (this.options.noHeader) throw new Error('rowTextBatches needs a header');
-    return this.batchesOf((line) => {
-      const width = this.header!.columns.length;
-      if (isPlainRow(line.text, width)) return line;
-      const row = this.rowOf(line);
-      if (row === undefined || row instanceof LoadError) return row;
-      return { text: row.cells.slice(0, width).join('\t'), lineNo: row.lineNo };
-    });
-  }
-
-  /** Each chunk's lines converted by `convert` (undefined: no row; a LoadError: thrown in line order). */
-  private async *batchesOf<T>(convert: (line: NumberedLine) => T | LoadError | undefined): AsyncGenerator<T[]> {
+  async *rowBatches(): AsyncGenerator<TsvRow[]> {
     await this.readHeader();
     try {
       while (this.next < this.batch.length || (await this.hasLines())) {
         const lines = this.batch;
-        const rows: T[] = [];
+        const rows: TsvRow[] = [];
         while (this.next < lines.length) {
-          const row = convert(lines[this.next++]);
+          const line = lines[this.next++];
+          const row = this.rowOf(line);
           if (row instanceof LoadError) {
             // The rows before it are handed over first, so a loader meets errors in line order.
             if (rows.length > 0) yield rows;
             throw row;
           }
-          if (row !== undefined) rows.push(row);
+          if (row) rows.push(row);
         }
         if (rows.length > 0) yield rows;
       }
@@ -147,35 +127,13 @@ export class TsvFile {
 }
 
 const HASH = 0x23;
-const TAB = 0x09;
-
-/** Printable ASCII: a character that trimming never removes. */
-const plain = (c: number) => c > 0x20 && c < 0x7f;
-
-/**
- * Whether a line is a data row of exactly `width` cells of which none needs trimming: it starts
- * with a printable character other than '#', and no cell begins or ends with a space, control or
- * non-ASCII character. Other lines (rarer) take the splitting path.
- */
-function isPlainRow(text: string, width: number): boolean {
-  const first = text.charCodeAt(0);
-  const last = text.charCodeAt(text.length - 1);
-  if (!plain(first) || first === HASH || !(plain(last) || last === TAB)) return false;
-  let fields = 1;
-  for (let tab = text.indexOf('\t'); tab >= 0; tab = text.indexOf('\t', tab + 1)) {
-    if (++fields > width) return false;
-    const before = text.charCodeAt(tab - 1);
-    const after = text.charCodeAt(tab + 1);
-    if (!(before === TAB || plain(before))) return false;
-    if (!(after === TAB || plain(after) || tab + 1 === text.length)) return false;
-  }
-  return fields === width;
-}
 
 /** text.trim(), skipping the call for text that neither starts nor ends with a space, control or non-ASCII character (most cells). */
 function trimmed(text: string): string {
   if (text === '') return text;
-  return plain(text.charCodeAt(0)) && plain(text.charCodeAt(text.length - 1)) ? text : text.trim();
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f ? text : text.trim();
 }
 
 /** Case-insensitive column lookup; when two headers differ only by case the later one wins. */

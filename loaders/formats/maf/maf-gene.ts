@@ -8,7 +8,8 @@ export type MafGene =
   | { kind: 'skip'; reason: 'invalid-entrez' | 'unknown-entrez' | 'intergenic' | 'unresolved' };
 
 /**
- * `entrezCell` is undefined when the file has no Entrez_Gene_Id column.
+ * `entrezCell` is undefined when the file has no Entrez_Gene_Id column. Resolution results are
+ * cached per (entrez, symbol) by the caller's `cache`, since MAFs repeat genes a lot.
  */
 export function resolveMafGene(genes: GeneResolver, symbol: string, entrezCell: string | undefined): MafGene {
   const entrez = entrezCell ?? '';
@@ -31,4 +32,20 @@ function bySymbol(genes: GeneResolver, symbol: string): GeneRecord | undefined {
   }
   const found = genes.bySymbolName(symbol, { useFixedSymbols: true });
   return found.kind === 'gene' ? found.gene : undefined;
+}
+
+/** A memo of resolveMafGene by (Entrez cell, symbol); two levels to avoid building keys. */
+export class MafGeneCache {
+  private readonly cache = new Map<string, Map<string, MafGene>>();
+
+  constructor(private readonly genes: GeneResolver) {}
+
+  resolve(symbol: string, entrezCell: string | undefined): MafGene {
+    const entrezKey = entrezCell ?? '\u0000';
+    let bySymbol = this.cache.get(entrezKey);
+    if (!bySymbol) this.cache.set(entrezKey, (bySymbol = new Map()));
+    let found = bySymbol.get(symbol);
+    if (!found) bySymbol.set(symbol, (found = resolveMafGene(this.genes, symbol, entrezCell)));
+    return found;
+  }
 }

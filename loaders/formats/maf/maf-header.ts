@@ -57,10 +57,9 @@ export class GenomeBuildCheck {
     return new GenomeBuildCheck(build, new Set(lower ? [lower, lower.replace(/^grc[hm]/, '')] : []));
   }
 
-  /** `count` rows of NCBI_Build `value`, the first on `line` (checked in line order). */
-  check(value: string, line: number, count = 1): void {
+  check(value: string, line: number): void {
     if (this.build === undefined || this.accepted.has(value.toLowerCase())) return;
-    this.mismatches += count;
+    this.mismatches++;
     this.first ??= { line, value };
   }
 

@@ -21,13 +21,12 @@ const MESSAGES: Record<string, string> = {
 export class SkipTally {
   private readonly reasons = new Map<string, { reason: string; count: number; line: number; example: string }>();
 
-  /** `count` rows skipped for `reason`, the first of them on `line` (added in line order). */
-  add(reason: string, line: number, example: string, count = 1): void {
+  add(reason: string, line: number, example: string): void {
     // Filtered rows are counted per filter verdict ("Silent", "Intron"), the others per reason.
     const key = reason === 'filtered' ? `${reason}\u0000${example}` : reason;
     const entry = this.reasons.get(key);
-    if (entry) entry.count += count;
-    else this.reasons.set(key, { reason, count, line, example });
+    if (entry) entry.count++;
+    else this.reasons.set(key, { reason, count: 1, line, example });
   }
 
   report(ctx: StudyContext, file: string): void {
