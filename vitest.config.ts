@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['test/global-setup.ts'],
+    // A temporary folder per test file, removed after it (test/temp-dir.ts).
+    setupFiles: ['test/temp-dir.ts'],
     pool: 'forks',
     maxWorkers: 2,
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
