@@ -13,29 +13,8 @@ import { raw, sql } from '../sql/sql.js';
 import { caseKeys, chosenCases } from './case-keys.js';
 import { clinicalDataTables, entityFields, entityColumns, type ClinicalDataQuery, type ClinicalDataType } from '../resources/clinical-data.js';
 import { clinicalValues, type CaseValues } from './clinical-table-lookups.js';
+import { packed, packedBytes, type PackedTexts } from './packed-texts.js';
 import type { ProfileMatrices } from './profile-matrix.js';
-
-/**
- * Texts packed into one buffer: text i is bytes[starts[i]] … bytes[starts[i + 1]] - 1. The starts
- * are 32-bit integers: indexing bytes by a double (a Float64Array's element) took twice as long.
- */
-interface PackedTexts {
-  bytes: Buffer;
-  starts: Int32Array;
-}
-
-function packed(texts: readonly string[]): PackedTexts {
-  const starts = new Int32Array(texts.length + 1);
-  texts.forEach((text, i) => {
-    starts[i + 1] = starts[i] + Buffer.byteLength(text);
-    if (starts[i + 1] < starts[i]) throw new Error('clinical data texts past 2 GB');
-  });
-  const bytes = Buffer.allocUnsafe(starts[texts.length]);
-  texts.forEach((text, i) => bytes.write(text, starts[i]));
-  return { bytes, starts };
-}
-
-const packedBytes = (t: PackedTexts) => t.bytes.byteLength + t.starts.byteLength;
 
 /** The pieces of the clinical data of one type: its rows (by case key, by attribute id) and their texts. */
 interface ClinicalDataPieces {

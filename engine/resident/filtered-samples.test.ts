@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { samplesAnswer, type SampleTexts } from './filtered-samples.js';
+import { packed } from './packed-texts.js';
 
 /** Texts in answer order for sample keys listed in that order (key k's text names it). */
 function textsOf(keysInOrder: number[]): SampleTexts {
   const texts = keysInOrder.map((k) => `{"k":${k},"é":"ü"},`);
-  const starts = new Float64Array(texts.length + 1);
-  texts.forEach((t, i) => (starts[i + 1] = starts[i] + Buffer.byteLength(t)));
   const positionOf = new Int32Array(Math.max(...keysInOrder) + 1).fill(-1);
   keysInOrder.forEach((k, i) => (positionOf[k] = i));
-  return { texts: Buffer.from(texts.join('')), starts, positionOf };
+  return { ...packed(texts), positionOf };
 }
 
 const text = (t: SampleTexts, keys: number[]) => Buffer.concat(samplesAnswer(t, Int32Array.from(keys))).toString('utf8');
@@ -42,7 +41,7 @@ describe('samplesAnswer', () => {
     const all = samplesAnswer(many, Int32Array.from(order));
     expect(all.length).toBeGreaterThan(2);
     expect(all.every((chunk) => chunk.length <= 1 << 20)).toBe(true);
-    expect(all.slice(1, -1).every((chunk) => chunk.buffer === many.texts.buffer)).toBe(true);
+    expect(all.slice(1, -1).every((chunk) => chunk.buffer === many.bytes.buffer)).toBe(true);
     expect(JSON.parse(Buffer.concat(all).toString()).map((o: { k: number }) => o.k)).toEqual(order);
     const odd = order.filter((k) => k % 2 === 1);
     const some = samplesAnswer(many, Int32Array.from(odd));

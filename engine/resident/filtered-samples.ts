@@ -7,14 +7,12 @@
 import type { Cohort } from '../filter/compile.js';
 import type { ReadOnlyDb } from '../sql/db.js';
 import { cohortSampleKeys, indexedByKey } from './case-keys.js';
+import { packed, packedBytes, type PackedTexts } from './packed-texts.js';
 import type { ProfileMatrices } from './profile-matrix.js';
 import { streamSampleTexts } from '../resources/samples.js';
 
 /** Every sample's JSON text followed by a comma, in answer order (sampleId, then studyId). */
-export interface SampleTexts {
-  texts: Buffer;
-  /** Text i is texts[starts[i]] … texts[starts[i + 1]], its comma included. */
-  starts: Float64Array;
+export interface SampleTexts extends PackedTexts {
   /** The answer position of each sample key (-1: no sample). */
   positionOf: Int32Array;
 }
@@ -29,12 +27,8 @@ export function sampleTexts(db: ReadOnlyDb, matrices: ProfileMatrices): Promise<
         keys.push(row.sample_key);
       }
     }
-    const starts = new Float64Array(texts.length + 1);
-    texts.forEach((text, i) => (starts[i + 1] = starts[i] + Buffer.byteLength(text)));
-    const buffer = Buffer.allocUnsafe(starts[texts.length]);
-    texts.forEach((text, i) => buffer.write(text, starts[i]));
-    return { texts: buffer, starts, positionOf: indexedByKey(keys, (i) => i) };
-  }, (t) => t.texts.byteLength + t.starts.byteLength + t.positionOf.byteLength);
+    return { ...packed(texts), positionOf: indexedByKey(keys, (i) => i) };
+  }, (t) => packedBytes(t) + t.positionOf.byteLength);
 }
 
 /**
@@ -76,10 +70,10 @@ export function samplesAnswer(t: SampleTexts, keys: Int32Array): Buffer[] {
     const to = t.starts[last + 1];
     if (to - from >= CHUNK_BYTES) {
       flush();
-      for (; from < to; from += CHUNK_BYTES) chunks.push(t.texts.subarray(from, Math.min(from + CHUNK_BYTES, to)));
+      for (; from < to; from += CHUNK_BYTES) chunks.push(t.bytes.subarray(from, Math.min(from + CHUNK_BYTES, to)));
     } else {
       while (from < to) {
-        const copied = t.texts.copy(chunk, at, from, Math.min(to, from + chunk.length - at));
+        const copied = t.bytes.copy(chunk, at, from, Math.min(to, from + chunk.length - at));
         at += copied;
         from += copied;
         if (at === chunk.length) flush();
