@@ -19,6 +19,9 @@ export interface ProfileRef {
   meta: MetaFile;
 }
 
+/** How the file summary names the rows of normal samples, which are never loaded. */
+export const NORMAL_SAMPLE_ROWS = 'rows of normal samples left out';
+
 /** What to do with a sample id that the clinical sample file did not create. */
 export type UnknownSamplePolicy = 'abort' | 'skip';
 
@@ -86,6 +89,16 @@ export class StudyContext {
     if (policy === 'abort') throw new LoadError(location, `sample '${rawId}' is not defined in the clinical sample file`);
     this.warn(location, `sample not defined in the clinical sample file, row skipped`);
     return undefined;
+  }
+
+  /**
+   * The sample of a data row (a file with one row per sample and event): as sampleOf, and a row
+   * of a TCGA normal is counted as left out in the file summary.
+   */
+  sampleOfRow(rawId: string, location: Location, policy: UnknownSamplePolicy): SampleRef | undefined {
+    const ref = this.sampleOf(rawId, location, policy);
+    if (!ref && isTcgaNormal(normaliseSampleId(rawId))) this.warnings.filter(location, NORMAL_SAMPLE_ROWS, 1);
+    return ref;
   }
 
   /** A patient named verbatim (timeline, patient-level files) or TCGA-normalised (clinical). */

@@ -50,16 +50,28 @@ const DROPS_ITS_ROW = /(skipped|row ignored|the first row is kept)$/;
 /** Collects warnings; identical messages of one file are summarised with a count. */
 export class Warnings {
   readonly list: Warning[] = [];
-  /** Rows left out by design (a MAF's Silent mutations): counted in the file summary, not warnings. */
-  readonly filtered: Warning[] = [];
+  /** file + reason → rows left out by design, summed (see filter). */
+  private readonly filteredRows = new Map<string, Warning>();
 
   /** `skippedRows`: how many rows the warning covers; by default one if its line's row was dropped. */
   add(location: Location, message: string, skippedRows?: number): void {
     this.list.push({ location, message, skippedRows: skippedRows ?? (location.line !== undefined && DROPS_ITS_ROW.test(message) ? 1 : 0) });
   }
 
+  /**
+   * Rows left out by design (a MAF's Silent mutations, rows of TCGA normal samples): counted in
+   * the file summary, one entry per file and reason, never warned about.
+   */
   filter(location: Location, reason: string, rows: number): void {
-    this.filtered.push({ location, message: reason, skippedRows: rows });
+    const key = `${basename(location.file)}\u0000${reason}`;
+    const entry = this.filteredRows.get(key);
+    if (entry) entry.skippedRows += rows;
+    else this.filteredRows.set(key, { location, message: reason, skippedRows: rows });
+  }
+
+  /** The rows left out by design, per file and reason, in the order first met. */
+  get filtered(): Warning[] {
+    return [...this.filteredRows.values()];
   }
 
   groups(maxLines = 5): WarningGroup[] {

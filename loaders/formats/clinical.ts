@@ -2,7 +2,7 @@
 // attribute definitions and every non-NA value as text.
 import { sql } from '../../engine/sql/sql.js';
 import { CoercedValues } from '../coerced-values.js';
-import type { StudyContext } from '../context.js';
+import { NORMAL_SAMPLE_ROWS, type StudyContext } from '../context.js';
 import { LoadError } from '../errors.js';
 import { isNormalSampleType, isTcgaNormal, normalisePatientId, normaliseSampleId, sampleTypeOf } from '../ids.js';
 import { dataFilePath, type MetaFile } from '../study-dir.js';
@@ -125,7 +125,10 @@ export async function loadClinicalSamples(ctx: StudyContext, meta: MetaFile): Pr
         const patientId = patientOfSample(file.path, lineNo, sampleId, cells[patientCol]);
         const patientKey = await createPatient(ctx, created, patientId);
         const sampleType = sampleTypeOf(sampleId, typeCol >= 0 ? cells[typeCol] : undefined);
-        if (isTcgaNormal(sampleId) || isNormalSampleType(sampleType)) continue; // normals are not created
+        if (isTcgaNormal(sampleId) || isNormalSampleType(sampleType)) {
+          ctx.warnings.filter({ file: file.path, line: lineNo }, NORMAL_SAMPLE_ROWS, 1); // normals are not created
+          continue;
+        }
         if (seen.has(sampleId)) {
           if (!sampleId.startsWith('TCGA')) throw new LoadError({ file: file.path, line: lineNo, column: 'SAMPLE_ID' }, `sample '${rawId}' is listed twice`);
           ctx.warn({ file: file.path, line: lineNo }, 'TCGA sample listed twice; the first row is kept');

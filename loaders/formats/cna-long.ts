@@ -77,7 +77,7 @@ export const loadDiscreteCnaLong: FormatLoader = async (ctx, meta) => {
         ctx.warn(location, resolved.skip);
         continue;
       }
-      const sample = ctx.sampleOf(cells[sampleCol], { ...location, column: columns[sampleCol] }, 'abort');
+      const sample = ctx.sampleOfRow(cells[sampleCol], { ...location, column: columns[sampleCol] }, 'abort');
       if (!sample) continue;
       ctx.markProfiled(profile.profileKey, sample.sampleKey, panelKey);
       const value = parseLongValue(cells[valueCol]);

@@ -33,8 +33,11 @@ export const loadGenePanelMatrix: FormatLoader = async (ctx, meta) => {
   for await (const batch of tsv.rowBatches()) {
     for (const { cells, lineNo: line } of batch) {
       const assigned = [...profiles].filter(([i]) => cells[i] !== 'NA');
-      if (assigned.length === 0) continue;
-      const sample = ctx.sampleOf(cells[sampleCol], { file, line, column: 'SAMPLE_ID' }, 'abort');
+      if (assigned.length === 0) {
+        ctx.warnings.filter({ file, line }, 'rows with NA in every profile column (they say nothing)', 1);
+        continue;
+      }
+      const sample = ctx.sampleOfRow(cells[sampleCol], { file, line, column: 'SAMPLE_ID' }, 'abort');
       if (!sample) continue;
       if (seen.has(sample.sampleKey)) {
         ctx.warn({ file, line }, 'sample listed twice, row ignored');

@@ -80,6 +80,7 @@ export const loadMutations: FormatLoader = async (ctx, meta) => {
   await merger.settleLate(ctx);
   for (const sampleKey of merger.sampleKeys) ctx.markProfiled(profileKey, sampleKey, panelKey);
   tally.report(ctx, path);
+  if (merger.merged > 0) ctx.warnings.filter({ file: path }, 'duplicate rows merged (same sample and event)', merger.merged);
   coerced.report(ctx, path);
   buildCheck.report(ctx, path);
 };

@@ -2,7 +2,7 @@
 // files, as ImportResourceDefinition / ImportResourceData store them (exact header names, ids
 // TCGA-normalised, NA-like id or URL skipped, a duplicated (owner, id, URL) row aborts).
 import { sql } from '../../engine/sql/sql.js';
-import type { StudyContext } from '../context.js';
+import { NORMAL_SAMPLE_ROWS, type StudyContext } from '../context.js';
 import { LoadError, type Location } from '../errors.js';
 import { isTcgaNormal, isNormalSampleType, normalisePatientId, normaliseSampleId, sampleTypeOf } from '../ids.js';
 import { dataFilePath, type MetaFile } from '../study-dir.js';
@@ -109,7 +109,10 @@ async function loadResourceData(ctx: StudyContext, meta: MetaFile, type: Resourc
       if (!owner) continue;
       const resourceId = cells[col('RESOURCE_ID')];
       const url = cells[col('URL')];
-      if (isClinicalNa(resourceId) || isClinicalNa(url)) continue;
+      if (isClinicalNa(resourceId) || isClinicalNa(url)) {
+        ctx.warnings.filter(at, 'rows with RESOURCE_ID or URL NA left out', 1);
+        continue;
+      }
       if (!defined.has(resourceId))
         throw new LoadError({ ...at, column: 'RESOURCE_ID' }, `resource ${resourceId} has no ${type} definition in the resource definition file (ids are case-sensitive here)`);
       const key = JSON.stringify([owner.sampleKey ?? owner.patientKey, resourceId, url]);
@@ -130,11 +133,11 @@ interface Owner {
 
 /**
  * The patient (and sample) a row belongs to. As upstream, an unknown patient or sample is created
- * (with a warning); an empty id or a normal sample gives no owner and the row is dropped.
+ * (with a warning); an empty id or a normal sample gives no owner and the row is left out.
  */
 async function ownerOf(ctx: StudyContext, type: 'SAMPLE' | 'PATIENT', cells: string[], col: (name: string) => number, at: Location): Promise<Owner | undefined> {
   const patientId = normalisePatientId(cells[col('PATIENT_ID')]);
-  if (patientId === '') return undefined;
+  if (patientId === '') return leftOut(ctx, at, 'rows with no PATIENT_ID left out');
   let patientKey = ctx.patients.get(patientId);
   if (patientKey === undefined) {
     ctx.warn(at, `patient ${patientId} is not in the clinical files; created`);
@@ -144,12 +147,12 @@ async function ownerOf(ctx: StudyContext, type: 'SAMPLE' | 'PATIENT', cells: str
   }
   if (type === 'PATIENT') return { patientKey, sampleKey: null };
   const sampleId = normaliseSampleId(cells[col('SAMPLE_ID')]);
-  if (sampleId === '') return undefined;
+  if (sampleId === '') return leftOut(ctx, at, 'rows with no SAMPLE_ID left out');
   let sample = ctx.samples.get(sampleId);
   if (!sample) {
     const typeCol = col('SAMPLE_TYPE');
     const sampleType = sampleTypeOf(sampleId, typeCol >= 0 ? cells[typeCol] : undefined);
-    if (isTcgaNormal(sampleId) || isNormalSampleType(sampleType)) return undefined;
+    if (isTcgaNormal(sampleId) || isNormalSampleType(sampleType)) return leftOut(ctx, at, NORMAL_SAMPLE_ROWS);
     ctx.warn(at, `sample ${sampleId} is not in the clinical sample file; created`);
     sample = { sampleKey: await ctx.nextKey('sample', 'sample_key'), patientKey };
     await ctx.db.run(sql`INSERT INTO sample VALUES (${sample.sampleKey}, ${ctx.study.key}, ${patientKey}, ${sampleId}, ${sampleType})`);
@@ -157,4 +160,10 @@ async function ownerOf(ctx: StudyContext, type: 'SAMPLE' | 'PATIENT', cells: str
   }
   if (sample.patientKey !== patientKey) throw new LoadError({ ...at, column: 'PATIENT_ID' }, `sample ${sampleId} belongs to another patient than ${patientId}`);
   return { patientKey, sampleKey: sample.sampleKey };
+}
+
+/** A row dropped by design: counted in the file summary. */
+function leftOut(ctx: StudyContext, at: Location, reason: string): undefined {
+  ctx.warnings.filter(at, reason, 1);
+  return undefined;
 }

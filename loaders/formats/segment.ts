@@ -65,7 +65,8 @@ async function* readSegments(ctx: StudyContext, path: string, report: boolean): 
         if (report) ctx.warn(at, issue.message);
       }
       if (!segment) continue;
-      const sample = ctx.sampleOf(cells[0], { file: path, line: lineNo, column: 'ID' }, 'abort');
+      const at = { file: path, line: lineNo, column: 'ID' };
+      const sample = report ? ctx.sampleOfRow(cells[0], at, 'abort') : ctx.sampleOf(cells[0], at, 'abort');
       if (sample) yield { sampleKey: sample.sampleKey, segment };
     }
   }

@@ -55,11 +55,11 @@ export const loadStructuralVariants: FormatLoader = async (ctx, meta) => {
         continue;
       }
       if (NO_STATUS.has(status.toLowerCase())) {
-        ctx.warn({ ...at, column: 'SV_Status' }, 'SV_Status missing (validator assumes SOMATIC, the reference importer skips the row)');
+        ctx.warn({ ...at, column: 'SV_Status' }, 'SV_Status missing (validator assumes SOMATIC, the reference importer skips the row)', 1);
         continue;
       }
       if (!/^(SOMATIC|GERMLINE)$/i.test(status)) ctx.warn({ ...at, column: 'SV_Status' }, `SV_Status '${status}' is neither SOMATIC nor GERMLINE`);
-      const sample = ctx.sampleOf(rawSample, at, 'skip');
+      const sample = ctx.sampleOfRow(rawSample, at, 'skip');
       if (!sample) continue;
       const site1 = resolveSite(ctx, cell(cells, 'Site1_Entrez_Gene_Id'), cell(cells, 'Site1_Hugo_Symbol'));
       const site2 = resolveSite(ctx, cell(cells, 'Site2_Entrez_Gene_Id'), cell(cells, 'Site2_Hugo_Symbol'));

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../engine/sql/db.js';
+import { raw, sql } from '../../engine/sql/sql.js';
 import { GeneResolver } from '../../loaders/genes/gene-resolver.js';
 import { loadStudy, type LoadSummary } from '../../loaders/load-study.js';
 import { importGenes } from '../../loaders/reference/genes-import.js';
@@ -60,6 +61,38 @@ describe('the load summary', () => {
     expect(maf).toEqual({ file: 'data_mutations_extended.maf', rowsRead: 36, rowsLoaded: 34, skipped: [{ reason: 'Silent mutations filtered', rows: 2 }], errors: 0, warnings: 0 });
     expect(fileOf(loaded.report, 'data_clinical_samples.txt')).toMatchObject({ rowsRead: 845, rowsLoaded: 845, skipped: [] });
     expect(fileOf(loaded.report, 'data_cna_discrete.txt')).toMatchObject({ rowsRead: 6304, rowsLoaded: 6304 });
+  });
+
+  it('counts as loaded only the rows that became rows: duplicates merged and normal samples left out are skipped', async () => {
+    const mafRow = (text: string) => text.split('\n')[2];
+    const dir = copyStudy('study_es_0', {
+      edit: {
+        // the first data row twice more, and once for the patient's normal sample
+        'data_mutations_extended.maf': (text) => `${text.replace(/\n+$/, '')}\n${mafRow(text)}\n${mafRow(text)}\n${setCell(15, 'TCGA-A1-A0SB-11')(mafRow(text))}\n`,
+        'data_cna_hg19.seg': (text) => `${text.replace(/\n+$/, '')}\nTCGA-A2-A04P-11\t1\t100\t200\t2\t0.1\n`,
+        'data_clinical_samples.txt': (text) => `${text.replace(/\n+$/, '')}\nTCGA-A2-A04P\tTCGA-A2-A04P-11\tbasal-like\n`,
+      },
+    });
+    const copyStore = join(tmp, 'rows-loaded.duckdb');
+    const db = await Db.open(copyStore);
+    try {
+      await importGenes(db, REFERENCE);
+      await importGenesets(db, join(STUDIES, 'genesets'));
+      const { report } = await loadStudy(db, await GeneResolver.load(db), dir);
+      // the store holds this study only
+      const count = async (table: string) => (await db.one<{ n: number }>(sql`SELECT count(*)::INTEGER AS n FROM ${raw(table)}`))!.n;
+      expect(fileOf(report, 'data_mutations_extended.maf')).toEqual({
+        file: 'data_mutations_extended.maf', rowsRead: 39, rowsLoaded: 34, errors: 0, warnings: 0,
+        skipped: [{ reason: 'Silent mutations filtered', rows: 2 }, { reason: 'rows of normal samples left out', rows: 1 }, { reason: 'duplicate rows merged (same sample and event)', rows: 2 }],
+      });
+      expect(await count('mutation')).toBe(34);
+      expect(fileOf(report, 'data_cna_hg19.seg')).toMatchObject({ rowsRead: 10, rowsLoaded: 9, skipped: [{ reason: 'rows of normal samples left out', rows: 1 }] });
+      expect(await count('copy_number_seg')).toBe(9);
+      expect(fileOf(report, 'data_clinical_samples.txt')).toMatchObject({ rowsRead: 846, rowsLoaded: 845, skipped: [{ reason: 'rows of normal samples left out', rows: 1 }] });
+      expect(await count('sample')).toBe(845);
+    } finally {
+      db.close();
+    }
   });
 });
 

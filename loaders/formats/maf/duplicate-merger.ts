@@ -15,6 +15,8 @@ import { mergeDuplicate } from './merge.js';
  */
 export class DuplicateMerger {
   readonly sampleKeys = new Set<number>();
+  /** Rows merged into another row (they add no row of their own). */
+  merged = 0;
   private readonly written = new Map<number, Set<number>>();
   private pending = new Map<string, MutationRow>();
   private pendingSample = -1;
@@ -34,6 +36,7 @@ export class DuplicateMerger {
     const key = eventKey(row);
     const kept = this.pending.get(key);
     if (kept) {
+      this.merged++;
       this.pending.set(key, mergeDuplicate(kept, row));
       return;
     }
@@ -72,6 +75,7 @@ export class DuplicateMerger {
         replaced++;
       }
       rows.push([...stored, ...group].reduce((kept, row) => mergeDuplicate(kept, row)));
+      this.merged += stored.length + group.length - 1;
     }
     const writer = await ctx.writer('mutation');
     try {

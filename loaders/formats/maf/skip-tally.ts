@@ -1,11 +1,11 @@
 // Counts skipped MAF rows per reason so that a large file yields one warning per reason
 // (with the first line and an example) instead of one per row.
-import type { StudyContext } from '../../context.js';
+import { NORMAL_SAMPLE_ROWS, type StudyContext } from '../../context.js';
 
 /** Reasons that are normal filtering, not problems: counted in the file summary, never warned about. */
 const FILTERED: Record<string, (example: string) => string> = {
   filtered: (verdict) => `${verdict.replace(/^classification /, '')} mutations filtered`,
-  'normal-sample': () => 'rows of normal samples left out',
+  'normal-sample': () => NORMAL_SAMPLE_ROWS,
   intergenic: () => 'intergenic rows left out (Hugo_Symbol Unknown)',
 };
 
