@@ -2,9 +2,6 @@
 import { existsSync } from 'node:fs';
 import { Db } from '../engine/sql/db.js';
 import { sql } from '../engine/sql/sql.js';
-import { GeneResolver } from '../loaders/genes/gene-resolver.js';
-import { loadStudy, type LoadSummary } from '../loaders/load-study.js';
-import { StudyRefused } from '../loaders/report/load-report.js';
 import { importCosmic } from '../loaders/reference/cosmic-import.js';
 import { importGenesets } from '../loaders/reference/genesets-import.js';
 import { importGenes } from '../loaders/reference/genes-import.js';
@@ -20,11 +17,11 @@ import { StateStore, statePathOf } from '../engine/state/state-store.js';
 import { grantAuthority, listUsers, revokeAuthority } from '../engine/state/users.js';
 import { buildDemoStore } from './demo-store.js';
 import { startProgress } from './progress.js';
-import { fileLines, studyReportLines } from './study-report-text.js';
+import { loadCommand, printSummary } from './load-command.js';
 import { validateCommand } from './validate-command.js';
 import { UsageError } from './usage-error.js';
 
-export type Options = Partial<Record<'db' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version' | 'config' | 'state', string> & Record<'no-warm-up', boolean>>;
+export type Options = Partial<Record<'db' | 'html' | 'port' | 'host' | 'out' | 'samples' | 'seed' | 'genome' | 'version' | 'config' | 'state', string> & Record<'no-warm-up', boolean>>;
 export type Command = (args: string[], options: Options) => Promise<void>;
 
 const DEMO_DIR = '.duckportal';
@@ -76,43 +73,6 @@ function integer(value: string | undefined, fallback: number, what: string): num
   return Number(value);
 }
 
-function printSummary(s: LoadSummary): void {
-  console.log(`${s.studyId}${s.incremental ? ' (incremental)' : ''}: ${s.samples} samples, ${s.patients} patients, ${s.profiles} profiles, ${s.seconds.toFixed(1)} s`);
-  for (const [table, n] of Object.entries(s.rows)) console.log(`  ${table.padEnd(28)} ${n.toLocaleString('en-US')} rows`);
-  const slow = Object.entries(s.fileSeconds).filter(([, sec]) => sec >= 1);
-  if (slow.length) console.log(`  slowest files: ${slow.map(([f, sec]) => `${f} ${sec.toFixed(1)} s`).join(', ')}`);
-  if (s.warnings.length) {
-    console.log(`  warnings (${s.warnings.length}):`);
-    for (const w of s.warnings) console.log(`    ${w}`);
-  }
-  for (const line of fileLines(s.report)) console.log(line);
-}
-
-/**
- * Loads one study folder as a generation of its own, published once it loaded: a failure leaves
- * the store as it was, and the studies loaded before it stay.
- */
-async function loadDir(options: Options, dir: string): Promise<boolean> {
-  const progress = startProgress();
-  try {
-    const summary = await withStore(options, async (db) => {
-      const genes = await GeneResolver.load(db);
-      if (genes.size === 0)
-        throw new UsageError('the store has no gene reference yet: run `duckportal genes import <path> --db <file>` first (e.g. the seed exports of a cBioPortal installation)');
-      return loadStudy(db, genes, dir, { onFile: progress.onFile });
-    });
-    progress.stop();
-    printSummary(summary);
-    return true;
-  } catch (error) {
-    progress.stop();
-    if (error instanceof UsageError) throw error;
-    if (error instanceof StudyRefused) console.error([`error: ${dir}: ${error.report.errors.length} error(s) — nothing of this study was written`, ...studyReportLines(error.report)].join('\n'));
-    else console.error(`error: ${dir}: ${error instanceof Error ? error.message : String(error)} — nothing of this study was written`);
-    return false;
-  }
-}
-
 export const commands: Record<string, Command> = {
   'genes import': async ([path], options) =>
     withStore(options, async (db) => {
@@ -136,12 +96,7 @@ export const commands: Record<string, Command> = {
       if (s.warnings.length) console.log(`  skipped (${s.warnings.length} kinds):\n${s.warnings.map((w) => `    ${w}`).join('\n')}`);
     }),
 
-  load: async (dirs, options) => {
-    if (dirs.length === 0) throw new UsageError('missing <study-dir>');
-    let ok = true;
-    for (const dir of dirs) ok = (await loadDir(options, dir)) && ok;
-    if (!ok) process.exitCode = 1;
-  },
+  load: loadCommand,
 
   validate: validateCommand,
 

@@ -10,7 +10,7 @@ const USAGE = `usage:
   duckportal genes import <path> --db <file> [--genome hg19|hg38]
   duckportal genesets import <dir> --db <file> [--version <name>]
   duckportal cosmic import <CosmicCodingMuts.vcf[.gz]> --db <file>
-  duckportal load <study-dir>... --db <file>
+  duckportal load <study-dir>... --db <file> [--html <report.html>]
   duckportal validate <study-dir>... [--db <file>] [--html <report.html>]   (exit 0 valid, 1 errors, 3 warnings, 2 not run)
   duckportal list --db <file>
   duckportal delete <studyId> --db <file>

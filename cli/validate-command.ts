@@ -1,7 +1,7 @@
 // `duckportal validate <study-dir>... [--html <file>] [--db <file>]`: every check of `load`, nothing
 // written; exit code 0 valid, 1 errors, 3 warnings only, 2 could not run (as validateData.py).
 import { writeFileSync } from 'node:fs';
-import { renderHtmlReport } from '../loaders/validate/html-report.js';
+import { renderHtmlReport } from '../loaders/report/html-report.js';
 import { STATUS_TEXT, validateStudies } from '../loaders/validate/validate-studies.js';
 import { studyReportLines } from './study-report-text.js';
 import { UsageError } from './usage-error.js';
@@ -15,7 +15,8 @@ export async function validateCommand(dirs: string[], options: { db?: string; ht
   }
   if (validation.skippedChecks.length) console.log(`not checked without a store (--db): ${validation.skippedChecks.join('; ')}`);
   if (options.html) {
-    writeFileSync(options.html, renderHtmlReport(validation));
+    const store = validation.store ? `checked against the store ${validation.store}` : 'no store given';
+    writeFileSync(options.html, renderHtmlReport({ ...validation, command: 'validate', store, statusText: STATUS_TEXT }));
     console.log(`report written to ${options.html}`);
   }
   process.exitCode = validation.exitCode;

@@ -29,6 +29,18 @@ export interface StudyReport {
   files: FileSummary[];
 }
 
+/** What became of a study folder: checked (or loaded) cleanly, with warnings, refused for errors, or not run at all. */
+export type StudyStatus = 'valid' | 'warnings' | 'errors' | 'not run';
+
+export interface StudyOutcome {
+  dir: string;
+  status: StudyStatus;
+  /** What the load found (absent when it could not run). */
+  report?: StudyReport;
+  /** Why it could not run. */
+  reason?: string;
+}
+
 /** A study with errors: nothing of it was written; the report holds every error found. */
 export class StudyRefused extends Error {
   constructor(readonly report: StudyReport) {

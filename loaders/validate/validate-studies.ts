@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { GeneResolver } from '../genes/gene-resolver.js';
 import { loadStudy } from '../load-study.js';
-import { StudyRefused, type StudyReport } from '../report/load-report.js';
+import { StudyRefused, type StudyOutcome, type StudyStatus } from '../report/load-report.js';
 import { readStudyDir } from '../study-dir.js';
 import type { Db } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
@@ -12,16 +12,8 @@ import { AnyGeneResolver } from './any-gene-resolver.js';
 import { addAssumedReference } from './assumed-reference.js';
 import { copyFromStore, openScratchStore } from './scratch-store.js';
 
-export type ValidationStatus = 'valid' | 'warnings' | 'errors' | 'not run';
-
-export interface StudyValidation {
-  dir: string;
-  status: ValidationStatus;
-  /** What the load found (absent when it could not run). */
-  report?: StudyReport;
-  /** Why it could not run. */
-  reason?: string;
-}
+export type ValidationStatus = StudyStatus;
+export type StudyValidation = StudyOutcome;
 
 export interface Validation {
   studies: StudyValidation[];

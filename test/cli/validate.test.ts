@@ -1,11 +1,11 @@
 // `duckportal validate` and `duckportal load` as curators run them: exit codes (0 valid, 1 errors,
 // 3 warnings only, 2 could not run), the messages printed, load's per-file lines and its refusal
-// naming every error, and the --html report opened in a real Chromium (skipped, saying why, without one).
+// naming every error, and the --html report of both opened in a real Chromium (skipped, saying why, without one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../engine/sql/db.js';
 import { findChromium } from '../helpers/browser.js';
@@ -80,11 +80,32 @@ describe('duckportal load', () => {
   }, 240_000);
 });
 
+/** The --html page as Chromium shows it: its title, exit code, and per study its status (text and class), file rows and messages. */
+async function readReport(playwright: Browser, report: string) {
+  const page = await playwright.newPage();
+  await page.goto(pathToFileURL(report).href);
+  const studies = await page.$$eval('section.study', (sections) =>
+    sections.map((section) => ({
+      status: section.getAttribute('data-status'),
+      statusText: section.querySelector('h2 .status')?.textContent,
+      files: [...section.querySelectorAll('table.summary tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+      messages: [...section.querySelectorAll('table.messages tbody tr')].map((tr) => [...tr.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent)),
+    })),
+  );
+  return { title: await page.title(), exitCode: await page.textContent('#exit-code'), studies };
+}
+
 describe('the --html report in Chromium', () => {
-  it('shows each study and its per-file summary', async (context) => {
+  it('shows each study and its per-file summary, for validate and for load', async (context) => {
     const report = join(dir, 'report.html');
     const result = await run(['validate', withTwoErrors(), withWarning(), '--html', report]);
     expect(result.code).toBe(1);
+    const loadReport = join(dir, 'load-report.html');
+    const loadStore = join(dir, 'load-report.duckdb');
+    expect((await run(['genes', 'import', REFERENCE, '--db', loadStore])).code).toBe(0);
+    const loaded = await run(['load', withWarning(), withTwoErrors(), '--db', loadStore, '--html', loadReport]);
+    expect(loaded.code).toBe(1);
+    expect(loaded.stdout).toContain(`report written to ${loadReport}`);
     const browser = await findChromium();
     if ('skip' in browser) {
       console.warn(`validate report browser test skipped: ${browser.skip}`);
@@ -92,18 +113,12 @@ describe('the --html report in Chromium', () => {
     }
     const playwright = await chromium.launch({ executablePath: browser.executablePath, headless: true });
     try {
-      const page = await playwright.newPage();
-      await page.goto(pathToFileURL(report).href);
-      const summaries = await page.$$eval('section.study', (sections) =>
-        sections.map((section) => ({
-          status: section.getAttribute('data-status'),
-          files: [...section.querySelectorAll('table.summary tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
-          messages: [...section.querySelectorAll('table.messages tbody tr')].map((tr) => [...tr.querySelectorAll('td')].slice(0, 5).map((td) => td.textContent)),
-        })),
-      );
-      expect(await page.textContent('#exit-code')).toBe('1');
+      const { title, exitCode, studies: summaries } = await readReport(playwright, report);
+      expect(title).toBe('duckportal validate');
+      expect(exitCode).toBe('1');
       expect(summaries[0]).toEqual({
         status: 'errors',
+        statusText: 'has errors (load would refuse it)',
         files: [
           ['data_clinical_samples.txt', '0', '0', '1', '1', '', ''],
           ['data_clinical_patients.txt', '1', '0', '', '', '', ''],
@@ -116,6 +131,7 @@ describe('the --html report in Chromium', () => {
       });
       expect(summaries[1]).toEqual({
         status: 'warnings',
+        statusText: 'valid, with warnings',
         files: [
           ['data_clinical_samples.txt', '0', '0', '1', '1', '', ''],
           ['data_clinical_patients.txt', '0', '0', '1', '1', '', ''],
@@ -123,6 +139,14 @@ describe('the --html report in Chromium', () => {
         ],
         messages: [['WARNING', 'data_mutations_extended.maf', '3', '', '1 row(s) skipped: Variant_Classification RNA (first: RNA)']],
       });
+      // load: the same page, the study loaded with its warning, then the refused one with its errors
+      const load = await readReport(playwright, loadReport);
+      expect(load.title).toBe('duckportal load');
+      expect(load.exitCode).toBe('1');
+      expect(load.studies.map((s) => [s.status, s.statusText])).toEqual([['warnings', 'loaded, with warnings'], ['errors', 'refused: nothing of it was written']]);
+      expect(load.studies[0].files).toEqual(summaries[1].files);
+      expect(load.studies[0].messages).toEqual(summaries[1].messages);
+      expect(load.studies[1].messages).toEqual(summaries[0].messages);
     } finally {
       await playwright.close();
     }

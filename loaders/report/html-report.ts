@@ -1,31 +1,45 @@
-// `validate --html`: one self-contained page (styles inline, no script, no outside resource) that a
-// curator opens in a browser or sends by mail, as validateData.py's --html_table: per study, a
-// summary per file (errors, warnings, rows), then every message with its file, line, column and value.
+// `validate --html` and `load --html`: one self-contained page (styles inline, no script, no
+// outside resource) that a curator opens in a browser or sends by mail, as validateData.py's
+// --html_table: per study, a summary per file (errors, warnings, rows), then every message with its
+// file, line, column and value.
 import { basename } from 'node:path';
-import type { FileSummary } from '../report/load-report.js';
-import { STATUS_TEXT, type StudyValidation, type Validation } from './validate-studies.js';
+import type { FileSummary, StudyOutcome, StudyStatus } from './load-report.js';
+
+export interface ReportPage {
+  /** The sub-command: 'validate' or 'load'. */
+  command: string;
+  /** One sentence on the store: checked against, loaded into, or none. */
+  store: string;
+  /** How this command names each status. */
+  statusText: Record<StudyStatus, string>;
+  /** Checks that were not made (validate without a store). */
+  skippedChecks: string[];
+  studies: StudyOutcome[];
+  exitCode: number;
+}
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:.5em 0 1.5em}th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}
 th{background:#f3f3f3}td.n{text-align:right}.valid{color:#1a7f37}.warnings{color:#9a6700}.errors,.not-run{color:#cf222e}
 tr.error td:first-child{color:#cf222e;font-weight:600}tr.warning td:first-child{color:#9a6700}`;
 
-export function renderHtmlReport(validation: Validation, created = new Date()): string {
+export function renderHtmlReport(page: ReportPage, created = new Date()): string {
+  const title = `duckportal ${escape(page.command)}`;
   const parts = [
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>duckportal validate</title><style>${STYLE}</style></head><body>`,
-    `<h1>duckportal validate</h1>`,
-    `<p>${escape(created.toISOString())}; ${validation.store ? `checked against the store ${escape(validation.store)}` : 'no store given'}; exit code <span id="exit-code">${validation.exitCode}</span>.</p>`,
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${STYLE}</style></head><body>`,
+    `<h1>${title}</h1>`,
+    `<p>${escape(created.toISOString())}; ${escape(page.store)}; exit code <span id="exit-code">${page.exitCode}</span>.</p>`,
   ];
-  if (validation.skippedChecks.length)
-    parts.push(`<p>Not checked without a store (<code>--db</code>):</p><ul>${validation.skippedChecks.map((c) => `<li>${escape(c)}</li>`).join('')}</ul>`);
-  for (const study of validation.studies) parts.push(renderStudy(study));
+  if (page.skippedChecks.length)
+    parts.push(`<p>Not checked without a store (<code>--db</code>):</p><ul>${page.skippedChecks.map((c) => `<li>${escape(c)}</li>`).join('')}</ul>`);
+  for (const study of page.studies) parts.push(renderStudy(study, page.statusText));
   parts.push('</body></html>');
   return parts.join('\n');
 }
 
-function renderStudy(study: StudyValidation): string {
+function renderStudy(study: StudyOutcome, statusText: ReportPage['statusText']): string {
   const status = study.status.replace(' ', '-');
-  const title = `<h2>${escape(study.report?.studyId ?? basename(study.dir))}: <span class="status ${status}">${STATUS_TEXT[study.status]}</span></h2><p>${escape(study.dir)}</p>`;
+  const title = `<h2>${escape(study.report?.studyId ?? basename(study.dir))}: <span class="status ${status}">${escape(statusText[study.status])}</span></h2><p>${escape(study.dir)}</p>`;
   if (!study.report) return `<section class="study" data-status="${status}">${title}<p class="reason">${escape(study.reason ?? '')}</p></section>`;
   const { files, errors, warnings } = study.report;
   const messages = [
