@@ -3,7 +3,7 @@
 // rename replaces the directory entry at once: a server that opened the store before keeps reading
 // the file it opened (its inode), and opens the new one when it notices the change
 // (the server's live store). Nothing writes the served file itself, so a failed or killed write
-// changes nothing that is served; what it leaves (`<store>.next`, its log and spill folder) is
+// changes nothing that is served; what it leaves (`<store>.next`, its log, spill and row files) is
 // removed by the next writer. One writer at a time per store: a second waits for the first.
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { Db } from './db.js';
@@ -12,6 +12,12 @@ import { tidyAfterKilledWriter } from './killed-writer.js';
 
 /** The next generation of the store at `path`, written before it is published. */
 export const nextGenerationOf = (path: string) => `${path}.next`;
+
+/**
+ * Where a writer of the store at `path` keeps its temporary files of rows (loaders/store/bulk-writer.ts):
+ * beside the store, so that what a killed writer left goes with the rest of its generation.
+ */
+export const rowFilesFolderOf = (path: string) => `${path}.rows`;
 
 /** The file whose lock (DuckDB's, held per process and dropped by the system when the process dies) makes writers take turns. */
 const writerLockOf = (path: string) => `${path}.writer`;
@@ -77,6 +83,7 @@ export async function openStoreWriter(path: string, options: { memoryLimit?: str
           db.close();
           rmSync(`${next}.wal`, { force: true });
           renameSync(next, path);
+          removeGeneration(next); // the generation's empty folder of row files
           // An earlier version's log of the store, copied into this generation above, is stale now.
           rmSync(`${path}.wal`, { force: true });
         } catch (error) {
@@ -124,7 +131,7 @@ function bytesOf(setting: string | undefined): number {
 }
 
 function removeGeneration(file: string): void {
-  for (const f of [file, `${file}.wal`, `${file}.tmp`]) rmSync(f, { recursive: true, force: true });
+  for (const f of [file, `${file}.wal`, `${file}.tmp`, rowFilesFolderOf(file)]) rmSync(f, { recursive: true, force: true });
 }
 
 /** Opens the writer lock file for writing, waiting while another process holds it; `onWait` is told once. */

@@ -2,11 +2,12 @@
 // reader, in one INSERT when the writer finishes. Every loader writes this way: DuckDB's
 // appender, one native call per value, took ~1.4x as long for narrow rows (clinical values) and
 // longer still for wide ones (mutations).
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../engine/sql/db.js';
 import { raw, sql } from '../../engine/sql/sql.js';
+import { rowFilesFolderOf } from '../../engine/sql/store-writer.js';
 
 /** A row: column name (snake_case as in engine/sql/schema.sql) → value; an absent key is NULL. */
 type Cell = string | number | boolean | null | undefined;
@@ -96,7 +97,25 @@ export class BulkWriter implements RowSink {
     this.done = true;
     this.lines = [];
     this.closeFile();
-    if (this.file) rmSync(this.file.dir, { recursive: true, force: true });
+    if (!this.file) return;
+    rmSync(this.file.dir, { recursive: true, force: true });
+    this.file = undefined;
+    const parent = this.rowFilesFolder();
+    if (parent !== tmpdir()) {
+      try {
+        rmdirSync(parent); // once no other writer of the store has a file there
+      } catch {
+        // still in use, or gone
+      }
+    }
+  }
+
+  /**
+   * Beside a store file (with its generation, removed by the next writer should this process be
+   * killed, engine/sql/store-writer.ts); in the temporary folder for an in-memory store.
+   */
+  private rowFilesFolder(): string {
+    return this.db.path === ':memory:' ? tmpdir() : rowFilesFolderOf(this.db.path);
   }
 
   /** Closes the descriptor once: a second close could hit a descriptor reused by DuckDB. */
@@ -110,7 +129,9 @@ export class BulkWriter implements RowSink {
   private flush(): void {
     if (this.lines.length === 0) return;
     if (!this.file) {
-      const dir = mkdtempSync(join(tmpdir(), 'duckportal-rows-'));
+      const parent = this.rowFilesFolder();
+      mkdirSync(parent, { recursive: true });
+      const dir = mkdtempSync(join(parent, 'duckportal-rows-'));
       this.file = { dir, fd: openSync(join(dir, 'rows.tsv'), 'w') };
     }
     writeSync(this.file.fd, `${this.lines.join('\n')}\n`);

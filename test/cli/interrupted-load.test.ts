@@ -116,6 +116,12 @@ describe('a load killed mid-way', () => {
     expect(existsSync(spill)).toBe(true);
     await checkUntouched('killed while spilling');
 
+    // 4. While a file of rows waits to be inserted (loaders/store/bulk-writer.ts): it is beside the next generation.
+    const rowFiles = `${next}.rows`;
+    run = load();
+    await killWhen(run, () => existsSync(rowFiles) && readdirSync(rowFiles).length > 0);
+    await checkUntouched('killed with a file of rows');
+
     // The next load succeeds, and what the killed ones left is gone.
     run = load();
     const { code } = await run.exited;
@@ -123,6 +129,7 @@ describe('a load killed mid-way', () => {
     expect(run.output()).toContain(`${LGG}: 61 samples, 23 patients, 15 profiles`);
     expect(await studyIds(path)).toEqual(['study_hg38', LGG]);
     expect(readdirSync(dir).filter((f) => f.startsWith('killed.duckdb.next'))).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.startsWith('killed.duckdb.'))).toEqual(['killed.duckdb.writer']);
   }, 180_000);
 });
 
