@@ -16,8 +16,10 @@
 //   read is set aside and reported at :226) and :235 were reached by no input tried (comments in RULES).
 // - Warnings (ctx.warn, warnings.add, coerced values): 67 sites, each with a row (64 rows: one row of
 //   resources.ts covers two sites, resources.ts:78 passes on the warning of :51, clinical.ts:48's and
-//   maf.ts's coerced values are reported by coerced-values.ts:19); the one site of rows left out
-//   without a warning (skip-tally.ts:36, a Silent mutation) has a test of its own (exit 0).
+//   maf.ts's coerced values are reported by coerced-values.ts:19). Rows left out by design, without
+//   a warning (warnings.filter: a Silent mutation, a duplicate MAF event merged, rows of normal samples,
+//   resource rows without an id or URL, panel-matrix rows of NA only), each have a test of their
+//   own: counted as skipped in the file summary, exit 0.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -694,5 +696,28 @@ describe('validate: one broken copy per rule load enforces, the exact message, e
     expect([v.exitCode, v.studies[0].report?.files.find((f) => f.file === 'data_x.txt')]).toEqual([
       0, { file: 'data_x.txt', rowsRead: 2, rowsLoaded: 1, skipped: [{ reason: 'Silent mutations filtered', rows: 1 }], errors: 0, warnings: 0 },
     ]);
+  });
+
+  const NORMAL = 'TCGA-A2-A04P-11';
+  const normalRows = { reason: 'rows of normal samples left out', rows: 1 };
+  const LEFT_OUT: [string, CopyOptions, string, { rowsRead: number; rowsLoaded: number; skipped: { reason: string; rows: number }[] }][] = [
+    ['formats/maf.ts: MAF rows merged into a duplicate event', maf([MAF_HEADER, MUTATION, MUTATION, MUTATION]), 'data_x.txt',
+      { rowsRead: 3, rowsLoaded: 1, skipped: [{ reason: 'duplicate rows merged (same sample and event)', rows: 2 }] }],
+    ['context.ts sampleOfRow: a segment of a normal sample', segments([SEGMENT, [NORMAL, ...SEGMENT.slice(1)]]), 'data_seg.txt', { rowsRead: 2, rowsLoaded: 1, skipped: [normalRows] }],
+    ['context.ts sampleOfRow: a structural variant of a normal sample', sv([SV_HEADER, SV_ROW, svRow({ Sample_Id: NORMAL })]), 'data_x.txt', { rowsRead: 2, rowsLoaded: 1, skipped: [normalRows] }],
+    ['context.ts sampleOfRow: a long CNA row of a normal sample', cnaLong([LONG_HEADER, LONG_ROW, ['TP53', '7157', NORMAL, '-2']]), 'data_x.txt', { rowsRead: 2, rowsLoaded: 1, skipped: [normalRows] }],
+    ['formats/gene-panel-matrix.ts: a normal sample, a row of NA only',
+      panelMatrix([['SAMPLE_ID', 'mutations'], [S, 'PANEL_X'], [NORMAL, 'PANEL_X'], ['NOSUCHSAMPLE', 'NA']]), 'data_gene_panel_matrix.txt',
+      { rowsRead: 3, rowsLoaded: 1, skipped: [normalRows, { reason: 'rows with NA in every profile column (they say nothing)', rows: 1 }] }],
+    ['formats/clinical.ts: a normal sample in the sample file', samples(clinical(['PATIENT_ID', 'SAMPLE_ID'], [[P, S], [P, NORMAL]])), 'data_clinical_samples.txt',
+      { rowsRead: 2, rowsLoaded: 1, skipped: [normalRows] }],
+    ['formats/resources.ts: rows of a normal sample, with no SAMPLE_ID, with no PATIENT_ID, with URL NA',
+      resources([DEFINITION_HEADER, definition()], [RESOURCE_HEADER, RESOURCE_ROW, [P, NORMAL, 'PATHOLOGY', 'https://example.org/2'], [P, '', 'PATHOLOGY', 'https://example.org/3'],
+        ['', S, 'PATHOLOGY', 'https://example.org/4'], [P, S, 'PATHOLOGY', 'NA']]), 'data_resource_sample.txt',
+      { rowsRead: 5, rowsLoaded: 1, skipped: [normalRows, { reason: 'rows with no SAMPLE_ID left out', rows: 1 }, { reason: 'rows with no PATIENT_ID left out', rows: 1 }, { reason: 'rows with RESOURCE_ID or URL NA left out', rows: 1 }] }],
+  ];
+  it.each(LEFT_OUT)('%s: counted as skipped with the reason, not loaded, not warned (exit 0)', async (_, copy, file, summary) => {
+    const v = await validateStudies([copyStudy(STUDY, copy)]);
+    expect([v.exitCode, v.studies[0].report?.files.find((f) => f.file === file)]).toEqual([0, { file, ...summary, errors: 0, warnings: 0 }]);
   });
 });
