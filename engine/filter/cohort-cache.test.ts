@@ -81,6 +81,20 @@ describe('CohortCache', () => {
     await patient.close();
   });
 
+  it('drops a table written from kept keys after its entry was dropped, once the grace time passed', async () => {
+    const cache = await CohortCache.open(db, { capacity: 1, graceMs: 0 });
+    const resident = (...k: number[]) => async () => ({ keys: Int32Array.from(k) });
+    const late = await cache.resolve(identifiers('s1'), resident(1));
+    await cache.resolve(identifiers('s2'), resident(2)); // drops s1's entry, whose table was never written
+    expect(await tables()).toBe(0);
+    // A request still holding s1's cohort reads it: its table is written, and the answer is right.
+    expect(await keys(late)).toEqual([1]);
+    expect(await tables()).toBe(1);
+    await cache.resolve(identifiers('s3'), resident(3));
+    expect(await tables()).toBe(0);
+    await cache.close();
+  });
+
   it('removes the scratch files of processes that died without closing their cache, not the living ones', async () => {
     const deadPid = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
     const dead = join(tmpdir(), `duckportal-cohorts-${deadPid}-test.duckdb`);

@@ -65,6 +65,11 @@ export class CohortCache {
   /** Cache key -> entry, least recently used first. */
   private readonly entries = new Map<string, Entry>();
   private readonly derivedTables = new Map<string, Promise<Fragment>>();
+  /**
+   * Tables written from kept keys after their entry was dropped (a request still holding the
+   * cohort read it late): name -> when written. Dropped once unused for the grace time, as entries are.
+   */
+  private readonly orphans = new Map<string, number>();
 
   private carriedCount = 0;
 
@@ -183,13 +188,29 @@ export class CohortCache {
     return { name, wholeStudyKeys, keys, written: this.writer(name, keys) };
   }
 
-  /** Writes a cohort's table from its keys (ascending), once, when first asked to. */
+  /**
+   * Writes a cohort's table from its keys (ascending), once, when first asked to. Asked after its
+   * entry was dropped, the table is still written (the statement reading it answers), then
+   * dropped as an orphan: nothing the cache no longer holds outlives the grace time.
+   */
   private writer(name: string, keys: Int32Array): Before {
     let written: Promise<void> | undefined;
-    return () => (written ??= this.db.run(sql`CREATE TABLE ${raw(`${SCHEMA}.${name}`)} AS SELECT unnest(${Array.from(keys)}::INTEGER[]) AS sample_key`));
+    return () => (written ??= this.db.run(sql`CREATE TABLE ${raw(`${SCHEMA}.${name}`)} AS SELECT unnest(${Array.from(keys)}::INTEGER[]) AS sample_key`).then(() => {
+      if (!this.holds(name)) this.orphans.set(name, Date.now());
+    }));
+  }
+
+  private holds(name: string): boolean {
+    for (const entry of this.entries.values()) if (entry.settled?.name === name) return true;
+    return false;
   }
 
   private async evict(): Promise<void> {
+    for (const [name, writtenAt] of this.orphans) {
+      if (Date.now() - writtenAt < this.options.graceMs) continue;
+      this.orphans.delete(name);
+      await this.db.exec(`DROP TABLE IF EXISTS ${SCHEMA}.${name}`);
+    }
     while (this.entries.size > this.options.capacity) {
       const [key, oldest] = this.entries.entries().next().value!;
       if (Date.now() - oldest.lastUsed < this.options.graceMs) return;
