@@ -12,6 +12,8 @@ import { virtualStudyOrigins } from '../engine/state/virtual-studies.js';
 import { sql } from '../engine/sql/sql.js';
 import { cohortOf, studyViewFilterOf } from './study-view-request.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
+import type { CancerStudyMetadata } from './schemas/study.js';
+import type { VirtualStudy } from './schemas/virtual-studies.js';
 import { objectsWhere } from './filter-holders.js';
 
 export interface VirtualStudyData {
@@ -36,29 +38,33 @@ export async function membersOf(app: FastifyInstance, data: VirtualStudyData): P
   return existingMembers(app.db, (data.studies ?? []).map((s) => ({ id: String(s.id), samples: s.samples ?? [] })));
 }
 
-/** The VirtualStudy JSON (api.md 27.1): a dynamic study's `studies` are its members now. */
-export async function virtualStudyJson(app: FastifyInstance, row: VirtualStudyRow): Promise<{ id: string; data: Record<string, unknown> }> {
+/**
+ * The VirtualStudy JSON (api.md 27.1): a dynamic study's `studies` are its members now. Stored
+ * data passed checkShape (a name, studies with ids and, if static, samples); the fallbacks only
+ * make that explicit (a study's name as virtualCancerStudy gives it).
+ */
+export async function virtualStudyJson(app: FastifyInstance, row: VirtualStudyRow): Promise<VirtualStudy> {
   const data = row.data as VirtualStudyData;
-  const studies = data.dynamic === true ? await membersOf(app, data) : data.studies;
-  return { id: row.id, data: { ...data, studies, origin: originsOf(data) } };
+  const studies = data.dynamic === true ? await membersOf(app, data) : (data.studies ?? []).map((s) => ({ ...s, id: s.id ?? '', samples: s.samples ?? [] }));
+  return { id: row.id, data: { ...data, name: data.name ?? row.id, studies, origin: originsOf(data) } };
 }
 
 /**
  * A virtual study as a CancerStudy (GET /api/studies/{id}): its name, description, cancer type
  * (else its first study's), pmid and member count; the reference genome of its first study.
  */
-export async function virtualCancerStudy(app: FastifyInstance, row: VirtualStudyRow): Promise<Record<string, unknown>> {
+export async function virtualCancerStudy(app: FastifyInstance, row: VirtualStudyRow): Promise<CancerStudyMetadata> {
   const data = row.data as VirtualStudyData;
   const members = await membersOf(app, data);
   const first = await app.db.one<{ type_of_cancer_id: string; reference_genome: string }>(sql`
     SELECT type_of_cancer_id, reference_genome FROM cancer_study WHERE study_id = ${originsOf(data)[0] ?? ''}`);
-  const study: Record<string, unknown> = {
+  const study: CancerStudyMetadata = {
     studyId: row.id, cancerTypeId: data.typeOfCancerId ?? first?.type_of_cancer_id ?? 'mixed', name: data.name ?? row.id,
     description: data.description, publicStudy: row.published, pmid: data.pmid, groups: '', status: 0,
     importDate: new Date(row.created).toISOString().slice(0, 19).replace('T', ' '), referenceGenome: first?.reference_genome ?? 'hg19',
     allSampleCount: members.reduce((n, m) => n + m.samples.length, 0), readPermission: true, resourceCounts: [],
   };
-  for (const key of Object.keys(study)) if (study[key] === undefined) delete study[key];
+  for (const key of Object.keys(study) as (keyof CancerStudyMetadata)[]) if (study[key] === undefined) delete study[key];
   return study;
 }
 

@@ -3,7 +3,7 @@
 // (clinical-columns.ts; two groups of 136,000 samples took 1.6 s of joins in DuckDB);
 // engine/stats/clinical-enrichment.ts runs the tests (in the worker pool); this module maps the
 // results back to attributes.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { isNaLike } from '../filter/values.js';
 import { sql } from '../sql/sql.js';
 import type { ClinicalEnrichmentInput, ClinicalEnrichmentOutput } from '../stats/clinical-enrichment.js';
@@ -173,8 +173,10 @@ function categoricalInput(column: ClinicalColumn, groups: readonly Int32Array[])
  * level. "Wilcoxon Test" when exactly two groups entered the numeric test (the column store), or
  * on the Legacy path when the request has two groups with samples (6.4 step 3).
  */
-export function toClinicalDataEnrichments(data: ClinicalEnrichmentData, output: ClinicalEnrichmentOutput, legacy: boolean): Row[] {
-  const rows: Row[] = [];
+export type ClinicalDataEnrichmentRow = { clinical_attribute: AttributeMeta; score: number; method: string; p_value: number };
+
+export function toClinicalDataEnrichments(data: ClinicalEnrichmentData, output: ClinicalEnrichmentOutput, legacy: boolean): ClinicalDataEnrichmentRow[] {
+  const rows: ClinicalDataEnrichmentRow[] = [];
   const add = (kind: 'numeric' | 'categorical') => {
     const { attributes, ids } = data[kind];
     for (const attribute of attributes) {

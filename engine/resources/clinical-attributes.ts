@@ -1,6 +1,6 @@
 // Clinical attribute definitions per study (api.md 8, cBioPortal's ClinicalAttributeMapper):
 // default order attribute id then study import order; priority stays text.
-import type { ReadOnlyDb, Row } from '../sql/db.js';
+import type { ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment, whitelisted } from '../sql/sql.js';
 
 export const CLINICAL_ATTRIBUTE_SORT_COLUMNS = {
@@ -39,12 +39,23 @@ export async function countClinicalAttributes(db: ReadOnlyDb, q: Pick<ClinicalAt
   return row?.n ?? 0;
 }
 
-export async function fetchClinicalAttributes(db: ReadOnlyDb, q: ClinicalAttributeQuery): Promise<Row[]> {
+/** A ClinicalAttribute; the ID projection has no description, datatype or priority. */
+export type ClinicalAttributeRow = {
+  clinical_attribute_id: string;
+  study_id: string;
+  display_name: string | null;
+  patient_attribute: boolean;
+  description?: string | null;
+  datatype?: string;
+  priority?: string;
+};
+
+export async function fetchClinicalAttributes(db: ReadOnlyDb, q: ClinicalAttributeQuery): Promise<ClinicalAttributeRow[]> {
   // sortBy is ignored under ID (api.md 1.5); ties keep the default order.
   const order = q.sortBy && q.projection !== 'ID'
     ? sql`${raw(whitelisted(CLINICAL_ATTRIBUTE_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, m.attr_id, m.study_key`
     : sql`m.attr_id, m.study_key`;
-  return db.all(sql`
+  return db.all<ClinicalAttributeRow>(sql`
     SELECT ${clinicalAttributeColumns(q.projection)}
     FROM clinical_attribute_meta m JOIN cancer_study s USING (study_key)
     WHERE ${whereClause(q)}

@@ -2,7 +2,7 @@
 // StructuralVariantMapper.fetchStructuralVariants selects and orders them. Stored values are
 // answered as the importer stored them ('NA' text, -1 integers).
 import type { ArrowRows } from '../sql/arrow-chunks.js';
-import { toApiObject, type ReadOnlyDb, type Row } from '../sql/db.js';
+import { toApiObject, type ApiObject, type ReadOnlyDb } from '../sql/db.js';
 import { raw, sql, type Fragment } from '../sql/sql.js';
 
 /** One site of a structuralVariantQueries element: a gene by id or symbol, any gene, or none. */
@@ -97,14 +97,34 @@ export function structuralVariantRows(s: StructuralVariantSelection): ArrowRows 
   };
 }
 
-export async function fetchStructuralVariants(db: ReadOnlyDb, s: StructuralVariantSelection): Promise<Record<string, unknown>[]> {
-  return (await db.all(structuralVariantRows(s).query)).map(toStructuralVariant);
+type Nullable<K extends string, V> = { [P in K]: V | null };
+
+/** A StructuralVariant as selected (structuralVariantRows): ids, then the stored columns, NULL where the file had nothing. */
+export type StructuralVariantRow = {
+  unique_sample_key: string; unique_patient_key: string; molecular_profile_id: string; sample_id: string; patient_id: string; study_id: string;
+} & Nullable<
+  | 'site1_entrez_gene_id' | 'site1_position' | 'site1_region_number' | 'site2_entrez_gene_id' | 'site2_position' | 'site2_region_number'
+  | 'normal_read_count' | 'tumor_read_count' | 'normal_variant_count' | 'tumor_variant_count' | 'normal_paired_end_read_count'
+  | 'tumor_paired_end_read_count' | 'normal_split_read_count' | 'tumor_split_read_count' | 'length', number
+> & Nullable<
+  | 'site1_hugo_symbol' | 'site1_ensembl_transcript_id' | 'site1_chromosome' | 'site1_contig' | 'site1_region' | 'site1_description'
+  | 'site2_hugo_symbol' | 'site2_ensembl_transcript_id' | 'site2_chromosome' | 'site2_contig' | 'site2_region' | 'site2_description'
+  | 'site2_effect_on_frame' | 'ncbi_build' | 'dna_support' | 'rna_support' | 'annotation' | 'breakpoint_type' | 'connection_type' | 'event_info'
+  | 'variant_class' | 'comments' | 'sv_status' | 'driver_filter' | 'driver_filter_ann' | 'driver_tiers_filter' | 'driver_tiers_filter_ann'
+  | 'namespace_columns', string
+>;
+
+/** A StructuralVariant of the API: namespaceColumns is the stored JSON parsed. */
+export type StructuralVariant = ApiObject<Omit<StructuralVariantRow, 'namespace_columns'>> & { namespaceColumns?: Record<string, unknown> };
+
+export async function fetchStructuralVariants(db: ReadOnlyDb, s: StructuralVariantSelection): Promise<StructuralVariant[]> {
+  return (await db.all<StructuralVariantRow>(structuralVariantRows(s).query)).map(toStructuralVariant);
 }
 
 /** A row as the API's StructuralVariant: namespaceColumns is the stored JSON as is (nulls inside kept). */
-function toStructuralVariant(row: Row): Record<string, unknown> {
+function toStructuralVariant(row: StructuralVariantRow): StructuralVariant {
   const { namespace_columns, ...rest } = row;
-  const out = toApiObject(rest);
-  if (typeof namespace_columns === 'string') out.namespaceColumns = JSON.parse(namespace_columns) as unknown;
+  const out: StructuralVariant = toApiObject(rest);
+  if (typeof namespace_columns === 'string') out.namespaceColumns = JSON.parse(namespace_columns) as Record<string, unknown>;
   return out;
 }

@@ -19,12 +19,6 @@ export interface StudyQuery {
   limit?: number;
   offset?: number;
   detailed?: boolean;
-  /**
-   * The classic CancerStudy shape of /studies/fetch (api.md 2.5): `cancerType` keyed
-   * `cancerTypeId` and `resourceCounts` keyed `studyId`, where v7's metadata uses `id` and
-   * `cancerStudyIdentifier`.
-   */
-  classic?: boolean;
 }
 
 /** Sample-list based counts of the DETAILED projection: field → list suffix. */
@@ -58,7 +52,64 @@ export async function countStudies(db: ReadOnlyDb, q: StudyQuery): Promise<numbe
   return row?.n ?? 0;
 }
 
-export async function fetchStudies(db: ReadOnlyDb, q: StudyQuery): Promise<Record<string, unknown>[]> {
+/** The study's own fields, as /studies and the nested study give them (without readPermission). */
+type StudyFields = Omit<NestedStudyRow, 'read_permission'>;
+
+/** The _all list's size always; the other lists' sizes, treatments and structural variants when DETAILED. */
+type StudyCounts = { all_sample_count: number } & Partial<Record<
+  | 'sequenced_sample_count' | 'cna_sample_count' | 'mrna_rna_seq_sample_count' | 'mrna_rna_seq_v2_sample_count' | 'mrna_microarray_sample_count'
+  | 'mi_rna_sample_count' | 'methylation_hm27_sample_count' | 'rppa_sample_count' | 'mass_spectrometry_sample_count' | 'complete_sample_count'
+  | 'treatment_count' | 'structural_variant_count', number>>;
+
+/** A resource definition of a study with the samples and patients that have it, in the column order of the answer. */
+type ResourceCountRow = {
+  resource_id: string; display_name: string; description: string | null; resource_type: string; priority: string;
+  open_by_default: boolean; cancer_study_identifier: string; custom_meta_data: string | null; sample_count: number; patient_count: number;
+};
+
+/** The nested cancer type of DETAILED, but for its id, whose key differs by shape. */
+type CancerTypeFields = { name: string | null; dedicated_color: string | null; short_name: string | null; parent: string | null };
+
+/** The CancerStudyMetadata of GET /studies and /studies/{id}. */
+export type StudyMetadataRow = StudyFields & StudyCounts & {
+  read_permission: boolean;
+  resource_counts: ResourceCountRow[];
+  cancer_type?: CancerTypeFields & { id: string };
+};
+
+/** The classic CancerStudy of /studies/fetch (api.md 2.5): the cancer type keyed `cancerTypeId`, resource counts `studyId`. */
+export type ClassicStudyRow = StudyFields & StudyCounts & {
+  read_permission: boolean;
+  resource_counts: (Omit<ResourceCountRow, 'cancer_study_identifier'> & { study_id: string })[];
+  cancer_type?: CancerTypeFields & { cancer_type_id: string };
+};
+
+export async function fetchStudies(db: ReadOnlyDb, q: StudyQuery): Promise<StudyMetadataRow[]> {
+  const { rows, resources } = await studyRows(db, q);
+  return rows.map(({ study, key, cancerType }) => ({
+    ...study,
+    read_permission: true,
+    resource_counts: resources.get(key) ?? [],
+    ...(cancerType && { cancer_type: { id: cancerType.id, ...cancerType.fields } }),
+  }));
+}
+
+export async function fetchClassicStudies(db: ReadOnlyDb, q: StudyQuery): Promise<ClassicStudyRow[]> {
+  const { rows, resources } = await studyRows(db, q);
+  return rows.map(({ study, key, cancerType }) => ({
+    ...study,
+    read_permission: true,
+    resource_counts: (resources.get(key) ?? []).map(({ cancer_study_identifier, ...count }) => ({ ...count, study_id: cancer_study_identifier })),
+    ...(cancerType && { cancer_type: { cancer_type_id: cancerType.id, ...cancerType.fields } }),
+  }));
+}
+
+type StudySelectRow = StudyFields & StudyCounts & { study_key: number } & Partial<{
+  cancer_type_id_: string; cancer_type_name: string | null; dedicated_color: string | null; short_name: string | null; parent: string | null;
+}>;
+
+/** The studies of a query, each with its key and (DETAILED) its cancer type, and the resource counts by study key. */
+async function studyRows(db: ReadOnlyDb, q: StudyQuery) {
   const order = q.sortBy
     ? sql`${raw(whitelisted(STUDY_SORT_COLUMNS, q.sortBy))} ${raw(q.direction === 'DESC' ? 'DESC' : 'ASC')} NULLS LAST, s.study_key`
     : q.keyword
@@ -74,7 +125,7 @@ export async function fetchStudies(db: ReadOnlyDb, q: StudyQuery): Promise<Recor
       (SELECT count(DISTINCT sample_key)::INTEGER FROM structural_variant v WHERE v.study_key = s.study_key) AS structural_variant_count,
       c.type_of_cancer_id AS cancer_type_id_, c.name AS cancer_type_name, c.dedicated_color, c.short_name, c.parent`
     : sql``;
-  const rows = await db.all(sql`
+  const selected = await db.all<StudySelectRow>(sql`
     SELECT s.study_key, s.study_id, s.type_of_cancer_id AS cancer_type_id, s.name, s.description, s.public_study, s.pmid, s.citation,
       s.groups, s.status, strftime(s.import_date, '%Y-%m-%d %H:%M:%S') AS import_date, s.reference_genome,
       ${listCounts.reduce((acc, f) => sql`${acc}, ${f}`)} ${detailed}
@@ -82,17 +133,17 @@ export async function fetchStudies(db: ReadOnlyDb, q: StudyQuery): Promise<Recor
     WHERE ${whereClause(q)}
     ORDER BY ${order}
     LIMIT ${q.limit ?? 2147483647} OFFSET ${q.offset ?? 0}`);
-  const resources = await fetchResourceCounts(db, rows.map((r) => r.study_key as number));
-  return rows.map((r) => toStudyMetadata(r, resources.get(r.study_key as number) ?? [], q.classic ?? false));
-}
-
-function toStudyMetadata(r: Record<string, unknown>, resourceCounts: Record<string, unknown>[], classic: boolean): Record<string, unknown> {
-  const { study_key: _key, cancer_type_id_, cancer_type_name, dedicated_color, short_name, parent, ...study } = r;
-  const counts = classic ? resourceCounts.map(({ cancer_study_identifier, ...rc }) => ({ ...rc, study_id: cancer_study_identifier })) : resourceCounts;
-  const out: Record<string, unknown> = { ...study, read_permission: true, resource_counts: counts };
-  if (cancer_type_id_ !== undefined)
-    out.cancer_type = { [classic ? 'cancerTypeId' : 'id']: cancer_type_id_, name: cancer_type_name, dedicatedColor: dedicated_color, shortName: short_name, parent };
-  return out;
+  const resources = await fetchResourceCounts(db, selected.map((r) => r.study_key));
+  const rows = selected.map(({ study_key, cancer_type_id_, cancer_type_name, dedicated_color, short_name, parent, ...study }) => ({
+    key: study_key,
+    study,
+    // The cancer type's columns are selected (DETAILED) or absent; the studies' type is always in type_of_cancer.
+    cancerType: cancer_type_id_ === undefined ? undefined : {
+      id: cancer_type_id_,
+      fields: { name: cancer_type_name ?? null, dedicated_color: dedicated_color ?? null, short_name: short_name ?? null, parent: parent ?? null },
+    },
+  }));
+  return { rows, resources };
 }
 
 /** Ids of the listed studies that /studies/fetch returns (same visibility rule), by studyId. */
@@ -150,8 +201,8 @@ export async function fetchStudiesTags(db: ReadOnlyDb, studyIds: readonly string
 }
 
 /** Resource definitions per study with the number of samples and patients having each. */
-async function fetchResourceCounts(db: ReadOnlyDb, studyKeys: number[]): Promise<Map<number, Record<string, unknown>[]>> {
-  const rows = await db.all(sql`
+async function fetchResourceCounts(db: ReadOnlyDb, studyKeys: number[]): Promise<Map<number, ResourceCountRow[]>> {
+  const rows = await db.all<ResourceCountRow & { study_key: number }>(sql`
     SELECT d.study_key, d.resource_id, d.display_name, d.description, d.resource_type, d.priority::VARCHAR AS priority,
       d.open_by_default, s.study_id AS cancer_study_identifier, d.custom_metadata AS custom_meta_data,
       (SELECT count(DISTINCT sample_key)::INTEGER FROM resource_data r WHERE r.study_key = d.study_key AND r.resource_id = d.resource_id AND r.sample_key IS NOT NULL) AS sample_count,
@@ -159,11 +210,11 @@ async function fetchResourceCounts(db: ReadOnlyDb, studyKeys: number[]): Promise
     FROM resource_definition d JOIN cancer_study s USING (study_key)
     WHERE d.study_key IN (SELECT unnest(${studyKeys}::INTEGER[]))
     ORDER BY d.study_key, d.priority, d.resource_id`);
-  const byStudy = new Map<number, Record<string, unknown>[]>();
+  const byStudy = new Map<number, ResourceCountRow[]>();
   for (const { study_key, ...rest } of rows) {
-    const list = byStudy.get(study_key as number) ?? [];
+    const list = byStudy.get(study_key) ?? [];
     list.push(rest);
-    byStudy.set(study_key as number, list);
+    byStudy.set(study_key, list);
   }
   return byStudy;
 }

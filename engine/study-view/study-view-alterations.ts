@@ -36,6 +36,9 @@ export interface AlterationCountRow {
   cytoband?: string | null;
 }
 
+/** A row of cna-genes: per gene and alteration (-2 or 2), with the gene's cytoband. */
+export type CopyNumberCountRow = AlterationCountRow & { alteration: number; cytoband: string | null };
+
 /** Events of one kind passing the alterationFilter (and, for mutations, not UNCALLED), over genomic_event e. */
 function passing(kind: AlterationKind, filter: AlterationFilter): Fragment {
   // Constant from AlterationKind, never user input.
@@ -100,6 +103,8 @@ function smallest(texts: readonly (string | null | undefined)[]): string | null 
  * of the cohort's study when it has one: MutSig's per symbol for mutations, GISTIC's per symbol and
  * direction for CNAs.
  */
+async function geneTable(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, kind: 'cna', filter: AlterationFilter): Promise<CopyNumberCountRow[]>;
+async function geneTable(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, kind: Exclude<AlterationKind, 'cna'>, filter: AlterationFilter): Promise<AlterationCountRow[]>;
 async function geneTable(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, kind: AlterationKind, filter: AlterationFilter): Promise<AlterationCountRow[]> {
   const cna = kind === 'cna';
   const [events, cohortKeys, rows, panels, symbols, studyOf, qValues, cytobands] = await Promise.all([
@@ -176,6 +181,6 @@ export function fetchAlterationCountsByGene(
 }
 
 /** cna-genes: per (gene, alteration), with the gene's cytoband in the cohort's reference genome. */
-export function fetchCopyNumberCountsByGene(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, filter: AlterationFilter): Promise<AlterationCountRow[]> {
+export function fetchCopyNumberCountsByGene(db: ReadOnlyDb, matrices: ProfileMatrices, cohort: Cohort, filter: AlterationFilter): Promise<CopyNumberCountRow[]> {
   return geneTable(db, matrices, cohort, 'cna', filter);
 }

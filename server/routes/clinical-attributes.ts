@@ -8,7 +8,7 @@ import {
 } from '../../engine/resources/clinical-attributes.js';
 import { requireStudyKey } from '../../engine/resources/lookup.js';
 import { toApiObject } from '../../engine/sql/db.js';
-import { literalUnion, MAX_PAGE_SIZE, pageOf, pagingQuery, Projection, StudyIdParams } from '../params.js';
+import { literalUnion, MAX_PAGE_SIZE, pageOf, pagingQuery, Projection, sendTotalCount, StudyIdParams } from '../params.js';
 import { ClinicalAttributeSchema } from '../schemas/clinical-attributes.js';
 import { readableStudyIds } from '../plugins/security.js';
 
@@ -22,16 +22,13 @@ const ListResponse = { 200: Type.Array(ClinicalAttributeSchema) };
 export const clinicalAttributeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const list = async (studyIds: string[] | undefined, query: typeof ListQuery.static, reply: FastifyReply) => {
     const { projection = 'SUMMARY', sortBy, direction } = query;
-    if (projection === 'META') {
-      reply.header('total-count', String(await countClinicalAttributes(app.db, { studyIds })));
-      return undefined;
-    }
+    if (projection === 'META') return sendTotalCount(reply, await countClinicalAttributes(app.db, { studyIds }));
     return (await fetchClinicalAttributes(app.db, { studyIds, projection, sortBy, direction, ...pageOf(query) })).map(toApiObject);
   };
 
   app.get('/clinical-attributes', {
     schema: { tags, operationId: 'getAllClinicalAttributesUsingGET', description: 'Get all clinical attributes', querystring: ListQuery, response: ListResponse },
-  }, async (request, reply) => reply.send((await list(await readableStudyIds(app, request), request.query, reply)) as never));
+  }, async (request, reply) => list(await readableStudyIds(app, request), request.query, reply));
 
   app.get('/studies/:studyId/clinical-attributes', {
     schema: {
@@ -40,7 +37,7 @@ export const clinicalAttributeRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
   }, async (request, reply) => {
     await requireStudyKey(app.db, request.params.studyId);
-    return reply.send((await list([request.params.studyId], request.query, reply)) as never);
+    return list([request.params.studyId], request.query, reply);
   });
 
   app.get('/studies/:studyId/clinical-attributes/:clinicalAttributeId', {
@@ -54,7 +51,7 @@ export const clinicalAttributeRoutes: FastifyPluginAsyncTypebox = async (app) =>
     await requireStudyKey(app.db, studyId);
     const [attribute] = await fetchClinicalAttributes(app.db, { studyIds: [studyId], attributeId: clinicalAttributeId, projection: 'DETAILED' });
     if (!attribute) throw NotFound.clinicalAttribute(studyId, clinicalAttributeId);
-    return toApiObject(attribute) as never;
+    return toApiObject(attribute);
   });
 
   app.post('/clinical-attributes/fetch', {
@@ -69,6 +66,6 @@ export const clinicalAttributeRoutes: FastifyPluginAsyncTypebox = async (app) =>
     // A bare-array body: the bound is checked here to name it as cBioPortal does.
     if (request.body.length < 1 || request.body.length > MAX_PAGE_SIZE) throw new InvalidRequest(`studyIds size must be between 1 and ${MAX_PAGE_SIZE}`);
     // Only `projection` is declared: unknown parameters (paging, sortBy) are ignored, as in cBioPortal.
-    return reply.send((await list(request.body, { projection: request.query.projection }, reply)) as never);
+    return list(request.body, { projection: request.query.projection }, reply);
   });
 };

@@ -23,7 +23,7 @@ export const clinicalEnrichmentRoutes: FastifyPluginAsyncTypebox = async (app) =
       }));
       const data = await fetchClinicalEnrichmentData(app.db, app.matrices, groups);
       if (data.input.numeric.length === 0 && data.input.categorical.length === 0) return [];
-      return toClinicalDataEnrichments(data, await app.stats.run('clinicalEnrichmentTests', data.input), legacy).map(toApiObject) as never;
+      return toClinicalDataEnrichments(data, await app.stats.run('clinicalEnrichmentTests', data.input), legacy).map(toApiObject);
     });
   }
 };

@@ -104,7 +104,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ids = new Set(await memberIdsOf(state, 'virtual_study', requireUser(request, 'A list of virtual studies')));
     const rows = [...(await state.snapshot()).virtualStudies.values()].filter((v) => ids.has(v.id));
     const readable = await Promise.all(rows.map((v) => mayReadStudies(app, request, originsOf(v.data as VirtualStudyData))));
-    return Promise.all(rows.filter((_, i) => readable[i]).map((row) => virtualStudyJson(app, row))) as never;
+    return Promise.all(rows.filter((_, i) => readable[i]).map((row) => virtualStudyJson(app, row)));
   });
 
   app.get('/session/custom_gene_list', {
@@ -150,7 +150,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const record = await settingsOf(state, requireUser(request, 'Page settings'), request.body.page, request.body.origin);
     // None stored: an empty 200, as cBioPortal answers its null.
-    return record ? (JSON.parse(record.data) as never) : (reply as FastifyReply).status(200).send();
+    // Stored from a body validated by PageSettingsDataSchema (settingsData adds owner and times).
+    return record ? (JSON.parse(record.data) as typeof PageSettingsDataSchema.static) : (reply as FastifyReply).status(200).send();
   });
 
   // cBioPortal's add and delete put a session in the caller's list or take it out. A virtual study

@@ -38,6 +38,6 @@ export const structuralVariantRoutes: FastifyPluginAsyncTypebox = async (app) =>
       : undefined;
     const selection = { molecularProfileIds: pairs ? undefined : molecularProfileIds, pairs, entrezGeneIds, queries };
     if (wantsArrow(request)) return sendArrowStream(reply, structuralVariantRows(selection));
-    return (await fetchStructuralVariants(app.db, selection)) as never;
+    return fetchStructuralVariants(app.db, selection);
   });
 };

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest, NotFound } from '../../engine/errors.js';
 import {
-  countStudies, fetchStudies, fetchStudiesTags, fetchStudyIds, fetchStudyTags, STUDY_SORT_COLUMNS, type StudySortBy,
+  countStudies, fetchClassicStudies, fetchStudies, fetchStudiesTags, fetchStudyIds, fetchStudyTags, STUDY_SORT_COLUMNS, type StudySortBy,
 } from '../../engine/resources/studies.js';
 import { toApiObject } from '../../engine/sql/db.js';
 import { MAX_PAGE_SIZE, Projection, sendTotalCount, StudyIdParams } from '../params.js';
@@ -54,9 +54,9 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (projection === 'ID') {
         // The v7 reference answers [] (a defect); the documented answer is the ids by studyId.
         const rows = await fetchStudies(app.db, { ...query, sortBy: query.sortBy ?? 'studyId' });
-        return rows.map((r) => ({ studyId: r.study_id as string }));
+        return rows.map((r) => ({ studyId: r.study_id }));
       }
-      return (await fetchStudies(app.db, query)).map(toApiObject) as never;
+      return (await fetchStudies(app.db, query)).map(toApiObject);
     },
   );
 
@@ -74,10 +74,10 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [study] = await fetchStudies(app.db, { studyId: request.params.studyId, detailed: true });
       if (!study) {
         const virtual = await virtualStudyOf(app, request.params.studyId);
-        if (virtual) return (await virtualCancerStudy(app, virtual)) as never;
+        if (virtual) return virtualCancerStudy(app, virtual);
         throw NotFound.study(request.params.studyId);
       }
-      return toApiObject(study) as never;
+      return toApiObject(study);
     },
   );
 
@@ -117,8 +117,8 @@ export const studyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (projection === 'META') return sendTotalCount(reply, await countStudies(app.db, { studyIds: request.body }));
       if (projection === 'ID') return (await fetchStudyIds(app.db, request.body)).map((studyId) => ({ studyId, readPermission: true }));
       // allSampleCount is the real size of the _all list (v7 answers a constant 1 here, a defect).
-      const rows = await fetchStudies(app.db, { studyIds: request.body, detailed: projection === 'DETAILED', classic: true });
-      return rows.map(toApiObject) as never;
+      const rows = await fetchClassicStudies(app.db, { studyIds: request.body, detailed: projection === 'DETAILED' });
+      return rows.map(toApiObject);
     },
   );
 

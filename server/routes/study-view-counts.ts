@@ -18,7 +18,7 @@ import { cohortOf, studyViewFilterOf, validatedStudyViewFilter } from '../study-
 const TAGS = ['Study View'];
 
 /** Adds the derived fields of AlterationCountByGene (uniqueEventKey = the symbol). */
-function toAlterationCount(row: AlterationCountRow) {
+function toAlterationCount<Row extends AlterationCountRow>(row: Row) {
   return { ...toApiObject({ ...row }), uniqueEventKey: row.hugo_gene_symbol, hugoGeneSymbols: [row.hugo_gene_symbol], entrezGeneIds: [row.entrez_gene_id] };
 }
 
@@ -89,7 +89,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const filter = studyViewFilterOf(request.body);
       const rows = await fetchCopyNumberCountsByGene(app.db, app.matrices, await cohortOf(app, filter), readAlterationFilter(request.body.alterationFilter));
-      return rows.map(toAlterationCount) as never;
+      return rows.map(toAlterationCount);
     },
   );
 

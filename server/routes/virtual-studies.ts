@@ -57,7 +57,7 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => {
     // Oldest first, as the session service lists them.
     const rows = [...(await state.snapshot()).virtualStudies.values()].filter((v) => v.published).sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
-    return Promise.all(rows.map((row) => virtualStudyJson(app, row))) as never;
+    return Promise.all(rows.map((row) => virtualStudyJson(app, row)));
   });
 
   app.post('/public_virtual_studies/:id', {
@@ -122,7 +122,7 @@ export const virtualStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = (await state.snapshot()).virtualStudies.get(request.params.id);
     if (!row) return (reply as FastifyReply).status(404).send();
     await checkReadable(request, row.data as VirtualStudyData);
-    return virtualStudyJson(app, row) as never;
+    return virtualStudyJson(app, row);
   });
 
   for (const [path, operationId] of [['/session/virtual_study', 'addSessionUsingPOST'], ['/session/virtual_study/save', 'addUserSavedVirtualStudyUsingPOST']] as const) {

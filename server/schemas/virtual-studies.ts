@@ -1,6 +1,6 @@
 // TypeBox models of cBioPortal's VirtualStudyData (the request) and VirtualStudy (api.md 27.1);
 // VirtualStudyData ignores unknown properties (api.md 1.7).
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { StudyViewFilterSchema } from './study-view-filter.js';
 
 const open = { additionalProperties: true };
@@ -28,3 +28,4 @@ export const VirtualStudySchema = Type.Object({
     dynamic: Type.Optional(Type.Boolean()),
   }),
 }, { $id: 'VirtualStudy' });
+export type VirtualStudy = Static<typeof VirtualStudySchema>;
