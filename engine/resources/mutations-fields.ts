@@ -39,19 +39,37 @@ const ASCN_COLUMNS = [
 ] as const;
 const DOUBLE_COLUMNS = new Set(['ccf_expected_copies_upper', 'ccf_expected_copies']);
 
-/**
- * gene, and alleleSpecificCopyNumber when some ASCN value is set. `forJson`: a whole double is
- * written as an integer, as JavaScript writes it (DuckDB would write 1.0).
- */
-function detailedFields(forJson: boolean): readonly Field[] {
-  const value = (column: string) => (forJson && DOUBLE_COLUMNS.has(column)
-    ? sql`CASE WHEN m.${raw(column)} = trunc(m.${raw(column)}) THEN m.${raw(column)}::BIGINT::VARCHAR::JSON ELSE to_json(m.${raw(column)}) END`
-    : sql`m.${raw(column)}`);
-  const anySet = ASCN_COLUMNS.map(([, column]) => sql`m.${raw(column)} IS NOT NULL`).reduce((a, b) => sql`${a} OR ${b}`);
+const ascnSet = ASCN_COLUMNS.map(([, column]) => sql`m.${raw(column)} IS NOT NULL`).reduce((a, b) => sql`${a} OR ${b}`);
+
+/** gene, and alleleSpecificCopyNumber when some ASCN value is set, as STRUCT values of the row answer. */
+function detailedFields(): readonly Field[] {
   return [
     ['gene', sql`(SELECT {'entrezGeneId': g.entrez_gene_id, 'hugoGeneSymbol': g.hugo_gene_symbol, 'type': g.type} FROM gene g WHERE g.entrez_gene_id = m.entrez_gene_id)`],
-    ['alleleSpecificCopyNumber', sql`CASE WHEN ${anySet} THEN ${struct(ASCN_COLUMNS.map(([name, column]) => [name, value(column)]))} END`],
+    ['alleleSpecificCopyNumber', sql`CASE WHEN ${ascnSet} THEN ${struct(ASCN_COLUMNS.map(([name, column]) => [name, sql`m.${raw(column)}`]))} END`],
   ];
+}
+
+/**
+ * The same two as JSON texts, for the streamed answer. A whole double is written as an integer,
+ * as JavaScript writes it (DuckDB would write 1.0).
+ */
+function detailedJsonFields(): readonly Field[] {
+  const value = (column: string) => (DOUBLE_COLUMNS.has(column)
+    ? sql`CASE WHEN m.${raw(column)} = trunc(m.${raw(column)}) THEN m.${raw(column)}::BIGINT::VARCHAR ELSE to_json(m.${raw(column)}) END`
+    : sql`to_json(m.${raw(column)})`);
+  const gene = objectText([['entrezGeneId', sql`to_json(g.entrez_gene_id)`], ['hugoGeneSymbol', sql`to_json(g.hugo_gene_symbol)`], ['type', sql`to_json(g.type)`]]);
+  return [
+    ['gene', sql`(SELECT ${gene} FROM gene g WHERE g.entrez_gene_id = m.entrez_gene_id)`],
+    ['alleleSpecificCopyNumber', sql`CASE WHEN ${ascnSet} THEN ${objectText(ASCN_COLUMNS.map(([name, column]) => [name, value(column)]))} END`],
+  ];
+}
+
+/**
+ * A JSON object's text from (name, JSON text) pairs, in their order, leaving out those whose text
+ * is NULL (concat_ws skips NULLs), as the reference omits null members.
+ */
+function objectText(members: readonly Field[]): Fragment {
+  return sql`'{' || concat_ws(',', ${join(members.map(([name, json]) => sql`${raw(`'"${name}":'`)} || ${json}`))}) || '}'`;
 }
 
 /** A STRUCT literal of fields (names are our constants). */
@@ -64,22 +82,20 @@ const NAMESPACE = sql`m.namespace_columns::VARCHAR`;
 /** Row columns of a projection, aliased with the API names (the row mapper leaves those as they are). */
 export function columns(projection: MutationProjection): Fragment {
   const fields = projection === 'ID' ? ID_FIELDS
-    : projection === 'SUMMARY' ? [...ID_FIELDS, ...SUMMARY_FIELDS] : [...ID_FIELDS, ...SUMMARY_FIELDS, ...detailedFields(false)];
+    : projection === 'SUMMARY' ? [...ID_FIELDS, ...SUMMARY_FIELDS] : [...ID_FIELDS, ...SUMMARY_FIELDS, ...detailedFields()];
   const list = join(fields.map(([name, expr]) => sql`${expr} AS ${raw(`"${name}"`)}`));
   return projection === 'ID' ? list : sql`${list}, ${NAMESPACE} AS namespace_columns`;
 }
 
 /**
  * One JSON text per row, written by DuckDB (converting rows to JS objects costs ~20 s per
- * million rows, this ~5 s). json_merge_patch onto {} drops null members at every depth, as the
- * reference omits nulls; namespaceColumns is spliced in verbatim after the SUMMARY fields.
+ * million rows). Each member is written on its own and joined, nulls left out at every depth
+ * (objectText): 2.5 times as fast as json_merge_patch over to_json of the row's STRUCT, which
+ * parses what it wrote. namespaceColumns is spliced in verbatim after the SUMMARY fields.
  */
 export function jsonColumn(projection: MutationProjection): Fragment {
-  const object = (fields: readonly Field[]) => sql`json_merge_patch('{}', to_json(${struct(fields)}))::VARCHAR`;
-  if (projection === 'ID') return sql`${object(ID_FIELDS)} AS json`;
-  // The SUMMARY object is flat: its text ends with exactly one '}'.
-  const head = sql`rtrim(${object([...ID_FIELDS, ...SUMMARY_FIELDS])}, '}') || coalesce(',"namespaceColumns":' || ${NAMESPACE}, '')`;
-  if (projection === 'SUMMARY') return sql`${head} || '}' AS json`;
-  const tail = object(detailedFields(true));
-  return sql`${head} || CASE WHEN ${tail} = '{}' THEN '}' ELSE ',' || ltrim(${tail}, '{') END AS json`;
+  const members = (fields: readonly Field[]): Field[] => fields.map(([name, expr]) => [name, sql`to_json(${expr})`]);
+  if (projection === 'ID') return sql`${objectText(members(ID_FIELDS))} AS json`;
+  const summary: Field[] = [...members([...ID_FIELDS, ...SUMMARY_FIELDS]), ['namespaceColumns', NAMESPACE]];
+  return sql`${objectText(projection === 'SUMMARY' ? summary : [...summary, ...detailedJsonFields()])} AS json`;
 }
