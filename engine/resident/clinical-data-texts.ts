@@ -19,7 +19,9 @@ import type { ProfileMatrices } from './profile-matrix.js';
 /** The pieces of the clinical data of one type: its rows (by case key, by attribute id) and their texts. */
 interface ClinicalDataPieces {
   rows: CaseValues;
-  /** `{"clinicalAttributeId":…,` per attribute (ClinicalValues.attrIds). */
+  /** The attribute ids the rows name by position (ClinicalValues.attrIds). */
+  attrIds: readonly string[];
+  /** `{"clinicalAttributeId":…,` per attribute id. */
   attributes: PackedTexts;
   /** `,"value":…}` per distinct value (ClinicalValues.texts). */
   values: PackedTexts;
@@ -39,7 +41,7 @@ async function clinicalDataPieces(db: ReadOnlyDb, matrices: ProfileMatrices, typ
     }, (t) => packedBytes(t.attributes) + packedBytes(t.values)),
     entityTexts(db, matrices, type),
   ]);
-  return { rows: type === 'SAMPLE' ? values.sample : values.patient, ...texts, entities };
+  return { rows: type === 'SAMPLE' ? values.sample : values.patient, attrIds: values.attrIds, ...texts, entities };
 }
 
 /** Entities' JSON texts joined into one text by DuckDB (a JavaScript string has at most 512 M characters). */
@@ -137,11 +139,9 @@ const pieceLength = (from: PackedTexts, i: number) => from.starts[i + 1] - from.
  * streams: the selected entities in key order, each one's rows by attribute id, cut to the page.
  */
 export async function clinicalDataChunks(db: ReadOnlyDb, matrices: ProfileMatrices, q: ClinicalDataQuery): Promise<Iterable<Buffer>> {
-  const [keys, pieces, attrIds] = await Promise.all([
-    selectedKeys(db, matrices, q), clinicalDataPieces(db, matrices, q.type), clinicalValues(db, matrices).then((v) => v.attrIds),
-  ]);
+  const [keys, pieces] = await Promise.all([selectedKeys(db, matrices, q), clinicalDataPieces(db, matrices, q.type)]);
   const wanted = q.attributeIds === undefined ? undefined : new Set(q.attributeIds);
-  return answerChunks(keys, pieces, wanted && Uint8Array.from(attrIds, (id) => Number(wanted.has(id))), q);
+  return answerChunks(keys, pieces, wanted && Uint8Array.from(pieces.attrIds, (id) => Number(wanted.has(id))), q);
 }
 
 function* answerChunks(keys: ArrayLike<number>, pieces: ClinicalDataPieces, only: Uint8Array | undefined, q: ClinicalDataQuery): Generator<Buffer, void, undefined> {
