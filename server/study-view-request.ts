@@ -1,15 +1,19 @@
-// The StudyViewFilter of a Study View request body, after the rule every endpoint shares (and the
-// checks of the endpoints whose body the reference validates).
+// A Study View request (StudyViewRequest): the StudyViewFilter of its body, after the rule every
+// endpoint shares (and the checks of the endpoints whose body the reference validates), and the
+// cohorts and studies its handler derives from it.
 import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
-import { compileCohort, type Cohort, type CompileOptions } from '../engine/filter/compile.js';
+import { compileCohort, compileInvolvedStudies, involvedStudyIds, type Cohort, type CompileOptions } from '../engine/filter/compile.js';
 import type { StudyViewFilter } from '../engine/filter/normalize.js';
 import { cohortKeys } from '../engine/resident/cohort-keys.js';
 import { resolveSampleIdentifiers } from '../engine/resident/sample-identifiers.js';
+import type { Fragment } from '../engine/sql/sql.js';
+import type { DataBinMethod } from '../engine/stats/binning.js';
+import type { BinCohorts } from '../engine/study-view/study-view-bins.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
 
 /** Rule eitherSampleIdentifiersOrStudyIdsPresent (2.3): both given is accepted (intersection); JSON null is "not given". */
-export function studyViewFilterOf(filter: StudyViewFilterBody): StudyViewFilter {
+function studyViewFilterOf(filter: StudyViewFilterBody): StudyViewFilter {
   if (filter.studyIds == null && filter.sampleIdentifiers == null)
     throw new InvalidRequest('eitherSampleIdentifiersOrStudyIdsPresent must be true');
   return filter as StudyViewFilter;
@@ -34,7 +38,7 @@ type DataFilterValueBody = { value?: string | null; start?: number | null; end?:
  * generic assay selections and structural variant queries are complete. (The reference's messages
  * for the last two are not documented: ours name the field.)
  */
-export function validatedStudyViewFilter(filter: StudyViewFilterBody): StudyViewFilter {
+function validatedStudyViewFilter(filter: StudyViewFilterBody): StudyViewFilter {
   for (const key of ['sampleIdentifiers', 'studyIds'] as const) {
     if (filter[key] != null && filter[key].length === 0) throw new InvalidRequest(`${key} size must be between 1 and 2147483647`);
   }
@@ -92,9 +96,58 @@ function checkStructuralVariantQueries(filters: NonNullable<StudyViewFilterBody[
  * The filter's cohort, compiled (its sampleIdentifiers resolved in memory first) and then read
  * from the app's cohort cache, or computed in memory and written to it.
  */
-export async function cohortOf(app: FastifyInstance, filter: StudyViewFilter, options?: CompileOptions): Promise<Cohort> {
+async function cohortOf(app: FastifyInstance, filter: StudyViewFilter, options?: CompileOptions): Promise<Cohort> {
   const { db, matrices } = app;
   const identifiers = Array.isArray(filter.sampleIdentifiers) ? await resolveSampleIdentifiers(db, matrices, filter.sampleIdentifiers) : undefined;
   const cohort = compileCohort(filter, { ...options, identifiers });
   return app.cohorts.resolve(cohort, () => cohortKeys(db, matrices, cohort.plan!));
+}
+
+/**
+ * One Study View request's filter, checked once, and what its handler derives from it: the
+ * cohort (with a chart's own item left out, 3.17), the cohorts a bin endpoint bins, and the
+ * studies the filter involves. The handlers take these from here rather than from the filter.
+ */
+export class StudyViewRequest {
+  private constructor(private readonly app: FastifyInstance, readonly filter: StudyViewFilter) {}
+
+  /** The filter of a body under the rule every endpoint shares (studyViewFilterOf). */
+  static of(app: FastifyInstance, body: StudyViewFilterBody): StudyViewRequest {
+    return new StudyViewRequest(app, studyViewFilterOf(body));
+  }
+
+  /** With every check of 2.3 (validatedStudyViewFilter), for the endpoints whose body the reference validates. */
+  static validated(app: FastifyInstance, body: StudyViewFilterBody): StudyViewRequest {
+    return new StudyViewRequest(app, validatedStudyViewFilter(body));
+  }
+
+  /** The same request with another filter of the same studies (a plot's filter without an item). */
+  withFilter(filter: StudyViewFilter): StudyViewRequest {
+    return new StudyViewRequest(this.app, filter);
+  }
+
+  /** The cohort; `omit` leaves out the items of the chart asking (remove self, 3.17), `negate` inverts the items (3.16). */
+  cohort(options?: Pick<CompileOptions, 'omit' | 'negate'>): Promise<Cohort> {
+    return cohortOf(this.app, this.filter, options);
+  }
+
+  /**
+   * The cohorts a bin endpoint bins: the filtered one (less `omit`) and, for STATIC bins, the
+   * studies' or sample identifiers' alone, on which the bins are chosen (5.2).
+   */
+  async binCohorts(omit: CompileOptions['omit'], method: DataBinMethod): Promise<BinCohorts> {
+    const filtered = await this.cohort({ omit });
+    if (method !== 'STATIC') return { filtered };
+    return { filtered, unfiltered: await cohortOf(this.app, { studyIds: this.filter.studyIds, sampleIdentifiers: this.filter.sampleIdentifiers }) };
+  }
+
+  /** The ids of the studies the filter involves. */
+  get studyIds(): readonly string[] {
+    return involvedStudyIds(this.filter);
+  }
+
+  /** The studies the filter involves, as SQL (a list of study keys). */
+  get studies(): Fragment {
+    return compileInvolvedStudies(this.filter);
+  }
 }

@@ -10,7 +10,7 @@ import { cohortMembers, existingMembers, type StudySamples } from '../engine/res
 import type { VirtualStudyRow } from '../engine/state/state-store.js';
 import { virtualStudyOrigins } from '../engine/state/virtual-studies.js';
 import { sql } from '../engine/sql/sql.js';
-import { cohortOf, studyViewFilterOf } from './study-view-request.js';
+import { StudyViewRequest } from './study-view-request.js';
 import type { StudyViewFilterBody } from './schemas/study-view-filter.js';
 import type { CancerStudyMetadata } from './schemas/study.js';
 import type { VirtualStudy } from './schemas/virtual-studies.js';
@@ -34,7 +34,7 @@ export async function virtualStudyOf(app: FastifyInstance, id: string): Promise<
 
 /** The members: a dynamic study's filter cohort (recomputed now), a static one's listed samples that exist. */
 export async function membersOf(app: FastifyInstance, data: VirtualStudyData): Promise<StudySamples[]> {
-  if (data.dynamic === true && data.studyViewFilter) return cohortMembers(app.db, await cohortOf(app, studyViewFilterOf(data.studyViewFilter)));
+  if (data.dynamic === true && data.studyViewFilter) return cohortMembers(app.db, await StudyViewRequest.of(app, data.studyViewFilter).cohort());
   return existingMembers(app.db, (data.studies ?? []).map((s) => ({ id: String(s.id), samples: s.samples ?? [] })));
 }
 

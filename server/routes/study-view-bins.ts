@@ -2,15 +2,14 @@
 // (study-view.md 4.6, 4.9, 4.12, 5).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { involvedStudyIds } from '../../engine/filter/compile.js';
 import { fetchClinicalDataBins } from '../../engine/study-view/study-view-bins.js';
 import { fetchGenericAssayDataBins, fetchGenomicDataBins } from '../../engine/study-view/study-view-profile-bins.js';
 import {
   ClinicalDataBinCountFilterSchema, ClinicalDataBinSchema, DataBinMethodQuery, GenericAssayDataBinCountFilterSchema,
   GenericAssayDataBinSchema, GenomicDataBinCountFilterSchema, GenomicDataBinSchema,
 } from '../schemas/study-view-bins.js';
-import { binCohortsOf, binRequestOf } from '../study-view-bins-request.js';
-import { studyViewFilterOf } from '../study-view-request.js';
+import { binRequestOf } from '../study-view-bins-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -26,12 +25,12 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { attributes, studyViewFilter } = request.body;
-      const filter = studyViewFilterOf(studyViewFilter);
+      const sv = StudyViewRequest.of(app, studyViewFilter);
       const method = request.query.dataBinMethod ?? 'DYNAMIC';
       // Remove self (3.17): the attribute's clinical filter, only when exactly one is asked for.
       const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
       const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
-      return fetchClinicalDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), involvedStudyIds(filter), requests, method);
+      return fetchClinicalDataBins(app.db, app.matrices, await sv.binCohorts(omit, method), sv.studyIds, requests, method);
     },
   );
 
@@ -46,13 +45,13 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { genomicDataBinFilters: filters, studyViewFilter } = request.body;
-      const filter = studyViewFilterOf(studyViewFilter);
+      const sv = StudyViewRequest.of(app, studyViewFilter);
       const method = request.query.dataBinMethod ?? 'DYNAMIC';
       // Remove self (3.17): same gene and profile type, only when exactly one filter is asked for.
       const omit = filters.length === 1
         ? { block: 'genomicDataFilters', key: filters[0].hugoGeneSymbol, profileType: filters[0].profileType } : undefined;
       const requests = filters.map((f) => ({ hugoGeneSymbol: f.hugoGeneSymbol, profileType: f.profileType, ...binRequestOf(f) }));
-      return fetchGenomicDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), requests, method);
+      return fetchGenomicDataBins(app.db, app.matrices, await sv.binCohorts(omit, method), requests, method);
     },
   );
 
@@ -67,13 +66,13 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { genericAssayDataBinFilters: filters, studyViewFilter } = request.body;
-      const filter = studyViewFilterOf(studyViewFilter);
+      const sv = StudyViewRequest.of(app, studyViewFilter);
       const method = request.query.dataBinMethod ?? 'DYNAMIC';
       // Remove self (3.17): same stableId and profile type, only when exactly one filter is asked for.
       const omit = filters.length === 1
         ? { block: 'genericAssayDataFilters', key: filters[0].stableId, profileType: filters[0].profileType } : undefined;
       const requests = filters.map((f) => ({ stableId: f.stableId, profileType: f.profileType, ...binRequestOf(f) }));
-      return fetchGenericAssayDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), involvedStudyIds(filter), requests, method);
+      return fetchGenericAssayDataBins(app.db, app.matrices, await sv.binCohorts(omit, method), sv.studyIds, requests, method);
     },
   );
 };

@@ -5,7 +5,7 @@ import { uniqueKey } from '../../engine/keys.js';
 import { fetchClinicalTable, type ClinicalTableDatum } from '../../engine/study-view/study-view-clinical-table.js';
 import { ClinicalTableQuerySchema, SampleClinicalDataCollectionSchema } from '../schemas/study-view-clinical-table.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
-import { cohortOf, validatedStudyViewFilter } from '../study-view-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 export const studyViewClinicalTableRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -18,7 +18,7 @@ export const studyViewClinicalTableRoutes: FastifyPluginAsyncTypebox = async (ap
     },
     async (request, reply) => {
       const q = request.query;
-      const page = await fetchClinicalTable(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)), {
+      const page = await fetchClinicalTable(app.db, app.matrices, await StudyViewRequest.validated(app, request.body).cohort(), {
         pageSize: q.pageSize ?? 0, pageNumber: q.pageNumber ?? 0, searchTerm: q.searchTerm ?? '',
         sortBy: q.sortBy, direction: q.direction ?? 'ASC',
       });

@@ -2,7 +2,6 @@
 // mutated / CNA / structural variant gene tables (study-view.md 4.2-4.4, 4.13-4.15).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { involvedStudyIds } from '../../engine/filter/compile.js';
 import { readAlterationFilter } from '../../engine/filter/alteration-filter.js';
 import { fetchAlterationCountsByGene, fetchCopyNumberCountsByGene, type AlterationCountRow } from '../../engine/study-view/study-view-alterations.js';
 import { fetchMolecularProfileSampleCounts, fetchSampleListCounts } from '../../engine/resident/sample-set-counts.js';
@@ -13,7 +12,7 @@ import {
   CopyNumberCountByGeneSchema, GenomicDataCountSchema,
 } from '../schemas/study-view-counts.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
-import { cohortOf, studyViewFilterOf, validatedStudyViewFilter } from '../study-view-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -33,11 +32,11 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { attributes, studyViewFilter } = request.body;
-      const filter = studyViewFilterOf(studyViewFilter);
+      const sv = StudyViewRequest.of(app, studyViewFilter);
       // Remove self (3.17) only when exactly one attribute is asked for.
       const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
-      const cohort = await cohortOf(app, filter, { omit });
-      return fetchClinicalDataCounts(app.db, app.matrices, cohort, involvedStudyIds(filter), attributes.map((a) => a.attributeId));
+      const cohort = await sv.cohort({ omit });
+      return fetchClinicalDataCounts(app.db, app.matrices, cohort, sv.studyIds, attributes.map((a) => a.attributeId));
     },
   );
 
@@ -49,7 +48,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(CaseListDataCountSchema) },
       },
     },
-    async (request) => (await fetchSampleListCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)))).map(toApiObject),
+    async (request) => (await fetchSampleListCounts(app.db, app.matrices, await StudyViewRequest.validated(app, request.body).cohort())).map(toApiObject),
   );
 
   app.post(
@@ -60,7 +59,7 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: StudyViewFilterSchema, response: { 200: Type.Array(GenomicDataCountSchema) },
       },
     },
-    async (request) => (await fetchMolecularProfileSampleCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)))).map(toApiObject),
+    async (request) => (await fetchMolecularProfileSampleCounts(app.db, app.matrices, await StudyViewRequest.validated(app, request.body).cohort())).map(toApiObject),
   );
 
   app.post(
@@ -72,8 +71,8 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const filter = studyViewFilterOf(request.body);
-      const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await cohortOf(app, filter), 'mutation', readAlterationFilter(request.body.alterationFilter));
+      const sv = StudyViewRequest.of(app, request.body);
+      const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await sv.cohort(), 'mutation', readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount);
     },
   );
@@ -87,8 +86,8 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const filter = studyViewFilterOf(request.body);
-      const rows = await fetchCopyNumberCountsByGene(app.db, app.matrices, await cohortOf(app, filter), readAlterationFilter(request.body.alterationFilter));
+      const sv = StudyViewRequest.of(app, request.body);
+      const rows = await fetchCopyNumberCountsByGene(app.db, app.matrices, await sv.cohort(), readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount);
     },
   );
@@ -102,8 +101,8 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const filter = validatedStudyViewFilter(request.body);
-      const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await cohortOf(app, filter), 'structural_variant', readAlterationFilter(request.body.alterationFilter));
+      const sv = StudyViewRequest.validated(app, request.body);
+      const rows = await fetchAlterationCountsByGene(app.db, app.matrices, await sv.cohort(), 'structural_variant', readAlterationFilter(request.body.alterationFilter));
       return rows.map(toAlterationCount);
     },
   );

@@ -9,8 +9,8 @@ import { customDatasetsOf, fetchCustomDataCounts } from '../../engine/study-view
 import { ClinicalDataBinSchema, DataBinMethodQuery } from '../schemas/study-view-bins.js';
 import { ClinicalDataCountItemSchema } from '../schemas/study-view-counts.js';
 import { CustomDataBinCountFilterSchema, CustomDataCountFilterSchema } from '../schemas/study-view-custom-data.js';
-import { binCohortsOf, binRequestOf } from '../study-view-bins-request.js';
-import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { binRequestOf } from '../study-view-bins-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 import { withStoredValues } from '../sessions/stored-custom-data.js';
 
 const TAGS = ['Study View'];
@@ -31,10 +31,10 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
       async (request) => {
         const { studyViewFilter } = request.body;
         const attributes = await withStoredValues(app, request, request.body.attributes);
-        const filter = studyViewFilterOf(studyViewFilter);
+        const sv = StudyViewRequest.of(app, studyViewFilter);
         // Remove self (3.17): the dataset's custom filter, only when exactly one is asked for.
         const omit = attributes.length === 1 ? { block: 'customDataFilters', key: attributes[0].attributeId } : undefined;
-        return fetchCustomDataCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), customDatasetsOf(attributes, filter));
+        return fetchCustomDataCounts(app.db, app.matrices, await sv.cohort({ omit }), customDatasetsOf(attributes, sv.filter));
       },
     );
   }
@@ -55,7 +55,7 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
       async (request) => {
         const { studyViewFilter } = request.body;
         const attributes = await withStoredValues(app, request, request.body.attributes);
-        const filter = studyViewFilterOf(studyViewFilter);
+        const sv = StudyViewRequest.of(app, studyViewFilter);
         const method = request.query.dataBinMethod ?? 'DYNAMIC';
         // Remove self (3.17), one attribute only: its custom filter; the preview (column-store)
         // path also drops a clinical filter of the same id.
@@ -63,7 +63,7 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
         const omit = key === undefined ? undefined
           : preview ? [{ block: 'customDataFilters', key }, { block: 'clinicalDataFilters', key }] : { block: 'customDataFilters', key };
         const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
-        return fetchCustomDataBins(app.db, app.matrices, await binCohortsOf(app, filter, omit, method), customDatasetsOf(attributes, filter), requests, method);
+        return fetchCustomDataBins(app.db, app.matrices, await sv.binCohorts(omit, method), customDatasetsOf(attributes, sv.filter), requests, method);
       },
     );
   }

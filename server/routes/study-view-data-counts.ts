@@ -3,7 +3,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InvalidRequest } from '../../engine/errors.js';
-import { compileInvolvedStudies, involvedStudyIds } from '../../engine/filter/compile.js';
 import {
   fetchGenericAssayDataCounts, fetchGenericAssayEntityCounts, fetchGenomicDataCounts, fetchMutationStatusSamples, fetchMutationSummaryCounts,
   fetchMutationTypeCounts,
@@ -12,7 +11,7 @@ import {
   GenericAssayDataCountFilterSchema, GenericAssayDataCountItemSchema, GenomicDataCountFilterSchema, GenomicDataCountItemSchema,
   MutationDataCountsQuerySchema,
 } from '../schemas/study-view-data-counts.js';
-import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -27,14 +26,14 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
     },
     async (request) => {
       const { genomicDataFilters, studyViewFilter } = request.body;
-      const filter = studyViewFilterOf(studyViewFilter);
+      const sv = StudyViewRequest.of(app, studyViewFilter);
       if (genomicDataFilters.length === 0) return [];
       const first = genomicDataFilters[0];
       // Remove self (3.17): same gene and profile type, only when exactly one filter is asked for.
       const omit = genomicDataFilters.length === 1
         ? { block: 'genomicDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType } : undefined;
       // The profile type of the first filter is used for every gene (4.8).
-      return fetchGenomicDataCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), first.profileType, genomicDataFilters.map((f) => f.hugoGeneSymbol));
+      return fetchGenomicDataCounts(app.db, app.matrices, await sv.cohort({ omit }), first.profileType, genomicDataFilters.map((f) => f.hugoGeneSymbol));
     },
   );
 
@@ -50,16 +49,16 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
     async (request) => {
       const { genomicDataFilters, studyViewFilter } = request.body;
       const { projection = 'SUMMARY', includeSampleIds = false } = request.query;
-      const filter = studyViewFilterOf(studyViewFilter);
+      const sv = StudyViewRequest.of(app, studyViewFilter);
       const genes = genomicDataFilters.map((f) => f.hugoGeneSymbol);
       if (projection === 'SUMMARY') {
         if (genes.length === 0) return [];
         const first = genomicDataFilters[0];
         const omit = genes.length === 1
           ? { block: 'mutationDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType, categorization: 'MUTATED' } : undefined;
-        return fetchMutationSummaryCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), genes);
+        return fetchMutationSummaryCounts(app.db, app.matrices, await sv.cohort({ omit }), genes);
       }
-      const cohort = await cohortOf(app, filter);
+      const cohort = await sv.cohort();
       if (!includeSampleIds) return fetchMutationTypeCounts(app.db, cohort, genes);
       // The reference fails with a server error unless exactly one gene is asked for (4.10).
       if (genes.length !== 1) throw new InvalidRequest('includeSampleIds=true requires exactly one genomicDataFilter');
@@ -83,13 +82,13 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const filters = genericAssayDataFilters ?? [];
       // No filters and a blank profile type: 400 (the reference's body is empty; ours is the usual error JSON).
       if (filters.length === 0 && (profileType ?? '').trim() === '') throw new InvalidRequest('genericAssayDataFilters or profileType is required');
-      const filter = studyViewFilterOf(studyViewFilter);
+      const sv = StudyViewRequest.of(app, studyViewFilter);
       if (filters.length === 0) {
-        return fetchGenericAssayDataCounts(app.db, await cohortOf(app, filter), compileInvolvedStudies(filter), profileType as string);
+        return fetchGenericAssayDataCounts(app.db, await sv.cohort(), sv.studies, profileType as string);
       }
       // Remove self (3.17): same stableId, any profile type, only when exactly one filter is asked for.
       const omit = filters.length === 1 ? { block: 'genericAssayDataFilters', key: filters[0].stableId } : undefined;
-      return fetchGenericAssayEntityCounts(app.db, app.matrices, await cohortOf(app, filter, { omit }), involvedStudyIds(filter),
+      return fetchGenericAssayEntityCounts(app.db, app.matrices, await sv.cohort({ omit }), sv.studyIds,
         filters[0].profileType, filters.map((f) => f.stableId));
     },
   );

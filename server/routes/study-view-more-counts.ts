@@ -10,7 +10,7 @@ import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   AlterationCountByStructuralVariantSchema, ClinicalAttributeCountFilterSchema, ClinicalAttributeCountSchema, ClinicalEventTypeCountSchema,
 } from '../schemas/study-view-more-counts.js';
-import { cohortOf, validatedStudyViewFilter } from '../study-view-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -23,7 +23,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
         body: StudyViewFilterSchema, response: { 200: Type.Array(ClinicalEventTypeCountSchema) },
       },
     },
-    async (request) => fetchClinicalEventTypeCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body))),
+    async (request) => fetchClinicalEventTypeCounts(app.db, app.matrices, await StudyViewRequest.validated(app, request.body).cohort()),
   );
 
   app.post(
@@ -39,11 +39,11 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       // JSON null is "not given".
       if ((sampleIdentifiers == null) === (sampleListId == null))
         throw new InvalidRequest('eitherSampleListIdOrSampleIdentifiersPresent must be true');
-      // Through the cohort cache, as a Study View filter (identifiers resolved as cohortOf does): a
+      // Through the cohort cache, as a Study View filter (identifiers resolved as its cohorts are): a
       // selection is materialised once, and one holding whole studies is read by study.
       const selection = sampleListId != null
         ? await app.cohorts.resolve(compileSampleListMembers(sampleListId))
-        : await cohortOf(app, { sampleIdentifiers: sampleIdentifiers! });
+        : await StudyViewRequest.of(app, { sampleIdentifiers }).cohort();
       return fetchClinicalAttributeCounts(app.db, app.matrices, selection);
     },
   );
@@ -57,7 +57,7 @@ export const studyViewMoreCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       },
     },
     async (request) => {
-      const rows = await fetchStructuralVariantCounts(app.db, app.matrices, await cohortOf(app, validatedStudyViewFilter(request.body)), readAlterationFilter(request.body.alterationFilter));
+      const rows = await fetchStructuralVariantCounts(app.db, app.matrices, await StudyViewRequest.validated(app, request.body).cohort(), readAlterationFilter(request.body.alterationFilter));
       return rows.map(({ gene1EntrezGeneId, gene1HugoGeneSymbol, gene2EntrezGeneId, gene2HugoGeneSymbol, ...r }) => ({
         // A site without a gene: its fields are absent (nulls are omitted, study-view.md 2.1).
         ...(gene1EntrezGeneId === null ? {} : { gene1EntrezGeneId }), ...(gene1HugoGeneSymbol === null ? {} : { gene1HugoGeneSymbol }),

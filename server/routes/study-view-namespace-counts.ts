@@ -7,7 +7,7 @@ import { fetchNamespaceAttributeCounts, fetchNamespaceDataCounts } from '../../e
 import {
   NamespaceAttributeCountFilterSchema, NamespaceAttributeCountSchema, NamespaceDataCountFilterSchema, NamespaceDataCountsSchema,
 } from '../schemas/study-view-namespace-counts.js';
-import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 export const studyViewNamespaceCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/namespace-data-counts/fetch', {
@@ -16,11 +16,11 @@ export const studyViewNamespaceCountRoutes: FastifyPluginAsyncTypebox = async (a
       body: NamespaceDataCountFilterSchema, response: { 200: NamespaceDataCountsSchema },
     },
   }, async (request) => {
-    const filter = studyViewFilterOf(request.body.studyViewFilter);
+    const sv = StudyViewRequest.of(app, request.body.studyViewFilter);
     // No self-exclusion here: cBioPortal applies the filter as sent (3.17). Missing attributes: [] (a 500 there).
     const attributes = (request.body.attributes ?? []).map(({ outerKey, innerKey }) => ({ outerKey, innerKey }));
     if (attributes.length === 0) return [];
-    return fetchNamespaceDataCounts(app.db, await cohortOf(app, filter), attributes);
+    return fetchNamespaceDataCounts(app.db, await sv.cohort(), attributes);
   });
 
   app.post('/namespace-attributes/counts/fetch', {

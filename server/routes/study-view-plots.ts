@@ -10,7 +10,7 @@ import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
 import {
   ClinicalViolinPlotDataSchema, DensityPlotDataSchema, DensityPlotQuerySchema, ViolinPlotQuerySchema,
 } from '../schemas/study-view-plots.js';
-import { cohortOf, studyViewFilterOf, validatedStudyViewFilter } from '../study-view-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -30,12 +30,12 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const filter = validatedStudyViewFilter(request.body);
+      const sv = StudyViewRequest.validated(app, request.body);
       // numSamples counts the request's cohort; the plotted values come from the cohort without
       // the first filter item on the numerical attribute (3.17).
       const [keep, cohort] = await Promise.all([
-        cohortOf(app, filter),
-        cohortOf(app, withoutFirstClinicalFilter(filter, q.numericalAttributeId)),
+        sv.cohort(),
+        sv.withFilter(withoutFirstClinicalFilter(sv.filter, q.numericalAttributeId)).cohort(),
       ]);
       const samples = await fetchViolinSamples(app.db, app.matrices, cohort, keep, q.categoricalAttributeId, q.numericalAttributeId);
       const stats = await app.stats.run('violinPlot', {
@@ -66,7 +66,7 @@ export const studyViewPlotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       checkLogBound('xAxisEnd', q.xAxisEnd, xLog);
       checkLogBound('yAxisStart', q.yAxisStart, yLog);
       checkLogBound('yAxisEnd', q.yAxisEnd, yLog);
-      const cohort = await cohortOf(app, studyViewFilterOf(request.body));
+      const cohort = await StudyViewRequest.of(app, request.body).cohort();
       const { x, y } = await fetchDensityPairs(app.db, app.matrices, cohort, q.xAxisAttributeId, q.yAxisAttributeId);
       const data = await app.stats.run('densityPlot', {
         x, y,

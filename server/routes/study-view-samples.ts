@@ -9,7 +9,7 @@ import { ARROW_ANSWERS, sendArrowStream, wantsArrow } from '../arrow-stream.js';
 import { answerKey } from '../kept-answers.js';
 import { SampleSchema } from '../schemas/samples.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
-import { cohortOf, studyViewFilterOf } from '../study-view-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/filtered-samples/fetch', {
@@ -25,7 +25,7 @@ export const studyViewSampleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     // Neither studyIds nor sampleIdentifiers: 400, as 2.3 recommends (the column store's answer is
     // undefined there, a SQL error or the whole database), and as the other Study View endpoints.
-    const cohort = await cohortOf(app, studyViewFilterOf(request.body), { negate: request.query.negateFilters === true });
+    const cohort = await StudyViewRequest.of(app, request.body).cohort({ negate: request.query.negateFilters === true });
     // projection ID: the column store's Sample rows carry no sampleType; order sampleId, studyId.
     if (wantsArrow(request)) return sendArrowStream(reply, sampleRows({ scope: { kind: 'cohort', cohort }, projection: 'ID' }));
     // The answer is JSON text already (SampleSchema's fields, tested against the goldens), in chunks.

@@ -2,7 +2,6 @@
 // sample-counts; tier ignored, always Agent), the Legacy rows (patient, sample) and the display flags.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { compileInvolvedStudies } from '../../engine/filter/compile.js';
 import {
   fetchPatientTreatmentReport, fetchPatientTreatmentRows, fetchSampleTreatmentReport, fetchSampleTreatmentRows,
   hasSampleTreatmentData, hasTreatmentData,
@@ -16,7 +15,7 @@ import {
   PatientTreatmentReportSchema, PatientTreatmentRowSchema, SampleTreatmentReportSchema, SampleTreatmentRowSchema,
   StudyIdSetSchema, TreatmentTier,
 } from '../schemas/study-view-treatments.js';
-import { cohortOf, validatedStudyViewFilter } from '../study-view-request.js';
+import { StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Treatments'];
 const TierQuery = Type.Object({ tier: Type.Optional(TreatmentTier) });
@@ -25,8 +24,8 @@ const CountsQuery = Type.Object({ tier: Type.Optional(TreatmentTier), projection
 export const studyViewTreatmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** The filter's cohort and involved studies (every user of it validates its body, 2.3). */
   const scope = async (body: typeof StudyViewFilterSchema.static) => {
-    const filter = validatedStudyViewFilter(body);
-    return { cohort: await cohortOf(app, filter), studies: compileInvolvedStudies(filter) };
+    const sv = StudyViewRequest.validated(app, body);
+    return { cohort: await sv.cohort(), studies: sv.studies };
   };
 
   app.post(
