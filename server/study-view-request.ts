@@ -3,7 +3,7 @@
 // cohorts and studies its handler derives from it.
 import type { FastifyInstance } from 'fastify';
 import { InvalidRequest } from '../engine/errors.js';
-import { compileCohort, compileInvolvedStudies, involvedStudyIds, type Cohort, type CompileOptions } from '../engine/filter/compile.js';
+import { compileCohort, compileInvolvedStudies, involvedStudyIds, type Cohort, type CompileOptions, type OmitItem } from '../engine/filter/compile.js';
 import type { StudyViewFilter } from '../engine/filter/normalize.js';
 import { cohortKeys } from '../engine/resident/cohort-keys.js';
 import { resolveSampleIdentifiers } from '../engine/resident/sample-identifiers.js';
@@ -101,6 +101,15 @@ async function cohortOf(app: FastifyInstance, filter: StudyViewFilter, options?:
   const identifiers = Array.isArray(filter.sampleIdentifiers) ? await resolveSampleIdentifiers(db, matrices, filter.sampleIdentifiers) : undefined;
   const cohort = compileCohort(filter, { ...options, identifiers });
   return app.cohorts.resolve(cohort, () => cohortKeys(db, matrices, cohort.plan!));
+}
+
+/**
+ * Remove self (3.17): a chart asking for exactly one attribute, gene or entity counts over the
+ * cohort without its own filter item(s), `own(item)`; a chart asking for several (or none) over the
+ * whole filter.
+ */
+export function ownItems<T>(asked: readonly T[], own: (item: T) => OmitItem | readonly OmitItem[]): CompileOptions['omit'] {
+  return asked.length === 1 ? own(asked[0]) : undefined;
 }
 
 /**

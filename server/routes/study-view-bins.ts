@@ -9,7 +9,7 @@ import {
   GenericAssayDataBinSchema, GenomicDataBinCountFilterSchema, GenomicDataBinSchema,
 } from '../schemas/study-view-bins.js';
 import { binRequestOf } from '../study-view-bins-request.js';
-import { StudyViewRequest } from '../study-view-request.js';
+import { ownItems, StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -27,8 +27,8 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { attributes, studyViewFilter } = request.body;
       const sv = StudyViewRequest.of(app, studyViewFilter);
       const method = request.query.dataBinMethod ?? 'DYNAMIC';
-      // Remove self (3.17): the attribute's clinical filter, only when exactly one is asked for.
-      const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
+      // Remove self (3.17): the attribute's clinical filter.
+      const omit = ownItems(attributes, (a) => ({ block: 'clinicalDataFilters', key: a.attributeId }));
       const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
       return fetchClinicalDataBins(app.db, app.matrices, await sv.binCohorts(omit, method), sv.studyIds, requests, method);
     },
@@ -47,9 +47,8 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { genomicDataBinFilters: filters, studyViewFilter } = request.body;
       const sv = StudyViewRequest.of(app, studyViewFilter);
       const method = request.query.dataBinMethod ?? 'DYNAMIC';
-      // Remove self (3.17): same gene and profile type, only when exactly one filter is asked for.
-      const omit = filters.length === 1
-        ? { block: 'genomicDataFilters', key: filters[0].hugoGeneSymbol, profileType: filters[0].profileType } : undefined;
+      // Remove self (3.17): same gene and profile type.
+      const omit = ownItems(filters, (f) => ({ block: 'genomicDataFilters', key: f.hugoGeneSymbol, profileType: f.profileType }));
       const requests = filters.map((f) => ({ hugoGeneSymbol: f.hugoGeneSymbol, profileType: f.profileType, ...binRequestOf(f) }));
       return fetchGenomicDataBins(app.db, app.matrices, await sv.binCohorts(omit, method), requests, method);
     },
@@ -68,9 +67,8 @@ export const studyViewBinRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { genericAssayDataBinFilters: filters, studyViewFilter } = request.body;
       const sv = StudyViewRequest.of(app, studyViewFilter);
       const method = request.query.dataBinMethod ?? 'DYNAMIC';
-      // Remove self (3.17): same stableId and profile type, only when exactly one filter is asked for.
-      const omit = filters.length === 1
-        ? { block: 'genericAssayDataFilters', key: filters[0].stableId, profileType: filters[0].profileType } : undefined;
+      // Remove self (3.17): same stableId and profile type.
+      const omit = ownItems(filters, (f) => ({ block: 'genericAssayDataFilters', key: f.stableId, profileType: f.profileType }));
       const requests = filters.map((f) => ({ stableId: f.stableId, profileType: f.profileType, ...binRequestOf(f) }));
       return fetchGenericAssayDataBins(app.db, app.matrices, await sv.binCohorts(omit, method), sv.studyIds, requests, method);
     },

@@ -12,7 +12,7 @@ import {
   CopyNumberCountByGeneSchema, GenomicDataCountSchema,
 } from '../schemas/study-view-counts.js';
 import { StudyViewFilterSchema } from '../schemas/study-view-filter.js';
-import { StudyViewRequest } from '../study-view-request.js';
+import { ownItems, StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -33,8 +33,8 @@ export const studyViewCountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { attributes, studyViewFilter } = request.body;
       const sv = StudyViewRequest.of(app, studyViewFilter);
-      // Remove self (3.17) only when exactly one attribute is asked for.
-      const omit = attributes.length === 1 ? { block: 'clinicalDataFilters', key: attributes[0].attributeId } : undefined;
+      // Remove self (3.17): the attribute's clinical filter.
+      const omit = ownItems(attributes, (a) => ({ block: 'clinicalDataFilters', key: a.attributeId }));
       const cohort = await sv.cohort({ omit });
       return fetchClinicalDataCounts(app.db, app.matrices, cohort, sv.studyIds, attributes.map((a) => a.attributeId));
     },

@@ -10,7 +10,7 @@ import { ClinicalDataBinSchema, DataBinMethodQuery } from '../schemas/study-view
 import { ClinicalDataCountItemSchema } from '../schemas/study-view-counts.js';
 import { CustomDataBinCountFilterSchema, CustomDataCountFilterSchema } from '../schemas/study-view-custom-data.js';
 import { binRequestOf } from '../study-view-bins-request.js';
-import { StudyViewRequest } from '../study-view-request.js';
+import { ownItems, StudyViewRequest } from '../study-view-request.js';
 import { withStoredValues } from '../sessions/stored-custom-data.js';
 
 const TAGS = ['Study View'];
@@ -32,8 +32,8 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
         const { studyViewFilter } = request.body;
         const attributes = await withStoredValues(app, request, request.body.attributes);
         const sv = StudyViewRequest.of(app, studyViewFilter);
-        // Remove self (3.17): the dataset's custom filter, only when exactly one is asked for.
-        const omit = attributes.length === 1 ? { block: 'customDataFilters', key: attributes[0].attributeId } : undefined;
+        // Remove self (3.17): the dataset's custom filter.
+        const omit = ownItems(attributes, (a) => ({ block: 'customDataFilters', key: a.attributeId }));
         return fetchCustomDataCounts(app.db, app.matrices, await sv.cohort({ omit }), customDatasetsOf(attributes, sv.filter));
       },
     );
@@ -57,11 +57,10 @@ export const studyViewCustomDataRoutes: FastifyPluginAsyncTypebox = async (app) 
         const attributes = await withStoredValues(app, request, request.body.attributes);
         const sv = StudyViewRequest.of(app, studyViewFilter);
         const method = request.query.dataBinMethod ?? 'DYNAMIC';
-        // Remove self (3.17), one attribute only: its custom filter; the preview (column-store)
-        // path also drops a clinical filter of the same id.
-        const key = attributes.length === 1 ? attributes[0].attributeId : undefined;
-        const omit = key === undefined ? undefined
-          : preview ? [{ block: 'customDataFilters', key }, { block: 'clinicalDataFilters', key }] : { block: 'customDataFilters', key };
+        // Remove self (3.17): the dataset's custom filter; the preview (column-store) path also
+        // drops a clinical filter of the same id.
+        const omit = ownItems(attributes, ({ attributeId: key }) =>
+          (preview ? [{ block: 'customDataFilters', key }, { block: 'clinicalDataFilters', key }] : { block: 'customDataFilters', key }));
         const requests = attributes.map((a) => ({ attributeId: a.attributeId, ...binRequestOf(a) }));
         return fetchCustomDataBins(app.db, app.matrices, await sv.binCohorts(omit, method), customDatasetsOf(attributes, sv.filter), requests, method);
       },

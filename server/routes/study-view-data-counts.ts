@@ -11,7 +11,7 @@ import {
   GenericAssayDataCountFilterSchema, GenericAssayDataCountItemSchema, GenomicDataCountFilterSchema, GenomicDataCountItemSchema,
   MutationDataCountsQuerySchema,
 } from '../schemas/study-view-data-counts.js';
-import { StudyViewRequest } from '../study-view-request.js';
+import { ownItems, StudyViewRequest } from '../study-view-request.js';
 
 const TAGS = ['Study View'];
 
@@ -29,9 +29,8 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const sv = StudyViewRequest.of(app, studyViewFilter);
       if (genomicDataFilters.length === 0) return [];
       const first = genomicDataFilters[0];
-      // Remove self (3.17): same gene and profile type, only when exactly one filter is asked for.
-      const omit = genomicDataFilters.length === 1
-        ? { block: 'genomicDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType } : undefined;
+      // Remove self (3.17): same gene and profile type.
+      const omit = ownItems(genomicDataFilters, (f) => ({ block: 'genomicDataFilters', key: f.hugoGeneSymbol, profileType: f.profileType }));
       // The profile type of the first filter is used for every gene (4.8).
       return fetchGenomicDataCounts(app.db, app.matrices, await sv.cohort({ omit }), first.profileType, genomicDataFilters.map((f) => f.hugoGeneSymbol));
     },
@@ -53,9 +52,8 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       const genes = genomicDataFilters.map((f) => f.hugoGeneSymbol);
       if (projection === 'SUMMARY') {
         if (genes.length === 0) return [];
-        const first = genomicDataFilters[0];
-        const omit = genes.length === 1
-          ? { block: 'mutationDataFilters', key: first.hugoGeneSymbol, profileType: first.profileType, categorization: 'MUTATED' } : undefined;
+        // Remove self (3.17): the gene's MUTATED item of the same profile type.
+        const omit = ownItems(genomicDataFilters, (f) => ({ block: 'mutationDataFilters', key: f.hugoGeneSymbol, profileType: f.profileType, categorization: 'MUTATED' }));
         return fetchMutationSummaryCounts(app.db, app.matrices, await sv.cohort({ omit }), genes);
       }
       const cohort = await sv.cohort();
@@ -86,8 +84,8 @@ export const studyViewDataCountRoutes: FastifyPluginAsyncTypebox = async (app) =
       if (filters.length === 0) {
         return fetchGenericAssayDataCounts(app.db, await sv.cohort(), sv.studies, profileType as string);
       }
-      // Remove self (3.17): same stableId, any profile type, only when exactly one filter is asked for.
-      const omit = filters.length === 1 ? { block: 'genericAssayDataFilters', key: filters[0].stableId } : undefined;
+      // Remove self (3.17): same stableId, any profile type.
+      const omit = ownItems(filters, (f) => ({ block: 'genericAssayDataFilters', key: f.stableId }));
       return fetchGenericAssayEntityCounts(app.db, app.matrices, await sv.cohort({ omit }), sv.studyIds,
         filters[0].profileType, filters.map((f) => f.stableId));
     },
