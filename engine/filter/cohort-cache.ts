@@ -11,15 +11,17 @@
 // same table names: names are unique in the process, so a name kept in another key (a kept
 // answer's, a lookup's) never names another cohort.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { ownPrefix, removeDeadProcessesFiles } from '../dead-process-files.js';
 import type { Db } from '../sql/db.js';
 import { digestOf, needing, raw, sql, type Before, type Fragment } from '../sql/sql.js';
 import type { DependsOn } from '../sql/study-stamps.js';
 import type { Cohort } from './compile.js';
 
 const SCHEMA = 'cohort_cache';
+
+/** Its scratch files in the temporary folder, `<prefix><pid>-<uuid>.duckdb` (engine/dead-process-files.ts). */
+const SCRATCH_PREFIX = 'duckportal-cohorts-';
 
 /** What queries deriving tables from the store need of the cache. */
 export type DerivedTables = Pick<CohortCache, 'derived'>;
@@ -77,8 +79,8 @@ export class CohortCache {
 
   /** Attaches a scratch database file of its own (a read-only store cannot hold tables). */
   static async open(db: Db, options: CohortCacheOptions = {}): Promise<CohortCache> {
-    removeDeadProcessesScratch();
-    const path = join(tmpdir(), `${SCRATCH_PREFIX}${process.pid}-${randomUUID()}.duckdb`);
+    removeDeadProcessesFiles(SCRATCH_PREFIX);
+    const path = `${ownPrefix(SCRATCH_PREFIX)}${randomUUID()}.duckdb`;
     // The path is ours (tmpdir + uuid); single quotes cannot occur in it.
     await db.exec(`ATTACH '${path}' AS ${SCHEMA} (READ_WRITE)`);
     return new CohortCache(db, path, { capacity: options.capacity ?? 64, graceMs: options.graceMs ?? 60_000 });
@@ -218,25 +220,5 @@ export class CohortCache {
       const name = (await oldest.table.catch(() => undefined))?.name;
       if (name !== undefined) await this.db.exec(`DROP TABLE IF EXISTS ${SCHEMA}.${name}`);
     }
-  }
-}
-
-const SCRATCH_PREFIX = 'duckportal-cohorts-';
-
-/** Scratch files left by processes that died without closing their cache (a kill, a crash). */
-function removeDeadProcessesScratch(): void {
-  for (const file of readdirSync(tmpdir())) {
-    const pid = file.startsWith(SCRATCH_PREFIX) ? Number(file.slice(SCRATCH_PREFIX.length).split('-')[0]) : NaN;
-    if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) rmSync(join(tmpdir(), file), { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { Db } from '../../engine/sql/db.js';
 import { sql } from '../../engine/sql/sql.js';
@@ -30,6 +32,18 @@ describe('BulkWriter', () => {
     expect(await db.all(sql`SELECT i, s FROM t ORDER BY i`)).toEqual([{ i: 1, s: 'first' }, { i: 2, s: 'second' }]);
     expect(() => writer.add({ i: 3 })).toThrow(/after finish/);
     await expect(writer.finish()).rejects.toThrow(/finished or discarded/);
+    db.close();
+  });
+
+  it('keeps the file of an in-memory store\'s rows in the temporary folder under its process id (for removal should it be killed), until it finishes', async () => {
+    const db = await Db.open(':memory:');
+    await db.exec('CREATE TABLE t (i INTEGER)');
+    const writer = await BulkWriter.open(db, 't');
+    const own = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`duckportal-rows-${process.pid}-`));
+    for (let i = 0; i < 10_000; i++) writer.add({ i }); // past one flush to its file
+    expect(own()).toHaveLength(1);
+    await writer.finish();
+    expect(own()).toEqual([]);
     db.close();
   });
 

@@ -3,10 +3,10 @@
 // appender, one native call per value, took ~1.4x as long for narrow rows (clinical values) and
 // longer still for wide ones (mutations).
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmdirSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../engine/sql/db.js';
 import { raw, sql } from '../../engine/sql/sql.js';
+import { ownPrefix, removeDeadProcessesFiles } from '../../engine/dead-process-files.js';
 import { rowFilesFolderOf } from '../../engine/sql/store-writer.js';
 
 /** A row: column name (snake_case as in engine/sql/schema.sql) → value; an absent key is NULL. */
@@ -40,6 +40,10 @@ async function tableColumns(db: Db, table: string): Promise<{ name: string; type
   if (columns.length === 0) throw new Error(`no table ${table}`);
   return columns;
 }
+
+const ROWS_PREFIX = 'duckportal-rows-';
+/** Whether this process removed the temporary row files of dead ones yet (once is enough). */
+let sweptDeadProcesses = false;
 
 export class BulkWriter implements RowSink {
   private lines: string[] = [];
@@ -100,22 +104,29 @@ export class BulkWriter implements RowSink {
     if (!this.file) return;
     rmSync(this.file.dir, { recursive: true, force: true });
     this.file = undefined;
-    const parent = this.rowFilesFolder();
-    if (parent !== tmpdir()) {
-      try {
-        rmdirSync(parent); // once no other writer of the store has a file there
-      } catch {
-        // still in use, or gone
-      }
+    if (this.db.path === ':memory:') return;
+    try {
+      rmdirSync(rowFilesFolderOf(this.db.path)); // once no other writer of the store has a file there
+    } catch {
+      // still in use, or gone
     }
   }
 
   /**
-   * Beside a store file (with its generation, removed by the next writer should this process be
-   * killed, engine/sql/store-writer.ts); in the temporary folder for an in-memory store.
+   * The folder of this writer's file: beside a store file, with its generation (removed by the
+   * next writer should this process be killed, engine/sql/store-writer.ts); for an in-memory store
+   * (validate's), in the temporary folder under this process's id, removed by a later process if
+   * this one is killed.
    */
-  private rowFilesFolder(): string {
-    return this.db.path === ':memory:' ? tmpdir() : rowFilesFolderOf(this.db.path);
+  private makeFolder(): string {
+    if (this.db.path !== ':memory:') {
+      const parent = rowFilesFolderOf(this.db.path);
+      mkdirSync(parent, { recursive: true });
+      return mkdtempSync(join(parent, ROWS_PREFIX));
+    }
+    if (!sweptDeadProcesses) removeDeadProcessesFiles(ROWS_PREFIX);
+    sweptDeadProcesses = true;
+    return mkdtempSync(ownPrefix(ROWS_PREFIX));
   }
 
   /** Closes the descriptor once: a second close could hit a descriptor reused by DuckDB. */
@@ -129,9 +140,7 @@ export class BulkWriter implements RowSink {
   private flush(): void {
     if (this.lines.length === 0) return;
     if (!this.file) {
-      const parent = this.rowFilesFolder();
-      mkdirSync(parent, { recursive: true });
-      const dir = mkdtempSync(join(parent, 'duckportal-rows-'));
+      const dir = this.makeFolder();
       this.file = { dir, fd: openSync(join(dir, 'rows.tsv'), 'w') };
     }
     writeSync(this.file.fd, `${this.lines.join('\n')}\n`);
