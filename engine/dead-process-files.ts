@@ -12,7 +12,12 @@ export const ownPrefix = (prefix: string): string => join(tmpdir(), `${prefix}${
 export function removeDeadProcessesFiles(prefix: string): void {
   for (const name of readdirSync(tmpdir())) {
     const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length).split('-')[0]) : NaN;
-    if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    try {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    } catch {
+      // Not ours to remove (another user's, in a shared temporary folder): left as it is.
+    }
   }
 }
 
