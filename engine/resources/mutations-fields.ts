@@ -1,5 +1,6 @@
 // The Mutation fields per projection (api.md 14.2) as SQL over a mutation row `m` joined to its
 // sample `sa`, patient `pa`, study `st` and profile `p`: as row columns, or as one JSON text per row.
+import { objectText } from '../sql/joined-json.js';
 import { join, raw, sql, type Fragment } from '../sql/sql.js';
 
 export type MutationProjection = 'ID' | 'SUMMARY' | 'DETAILED';
@@ -64,14 +65,6 @@ function detailedJsonFields(): readonly Field[] {
   ];
 }
 
-/**
- * A JSON object's text from (name, JSON text) pairs, in their order, leaving out those whose text
- * is NULL (concat_ws skips NULLs), as the reference omits null members.
- */
-function objectText(members: readonly Field[]): Fragment {
-  return sql`'{' || concat_ws(',', ${join(members.map(([name, json]) => sql`${raw(`'"${name}":'`)} || ${json}`))}) || '}'`;
-}
-
 /** A STRUCT literal of fields (names are our constants). */
 function struct(fields: readonly Field[]): Fragment {
   return sql`{${join(fields.map(([name, expr]) => sql`${raw(`'${name}'`)}: ${expr}`))}}`;
@@ -90,7 +83,7 @@ export function columns(projection: MutationProjection): Fragment {
 /**
  * One JSON text per row, written by DuckDB (converting rows to JS objects costs ~20 s per
  * million rows). Each member is written on its own and joined, nulls left out at every depth
- * (objectText): 2.5 times as fast as json_merge_patch over to_json of the row's STRUCT, which
+ * (engine/sql/joined-json.ts objectText): 2.5 times as fast as json_merge_patch over to_json of the row's STRUCT, which
  * parses what it wrote. namespaceColumns is spliced in verbatim after the SUMMARY fields.
  */
 export function jsonColumn(projection: MutationProjection): Fragment {

@@ -2,10 +2,21 @@
 // objects or even as small strings, costs far more than the query itself (GET
 // /api/studies/{id}/samples of 272,000 samples: 5.3 s as objects, ~0.6 s this way).
 import type { ReadOnlyDb } from './db.js';
-import { raw, sql, type Fragment } from './sql.js';
+import { join, raw, sql, type Fragment } from './sql.js';
 
 /** [API field name, column of the rows]: the object's fields in order; null values are omitted. */
 export type JsonFields = readonly (readonly [string, string])[];
+
+/**
+ * A JSON object's text from (name, JSON text) members, in their order, leaving out those whose text
+ * is NULL (concat_ws skips NULLs), as the reference omits null members; a member's text may be
+ * another objectText, whose null members are left out likewise. Writing each member and joining
+ * them is 2.5 times as fast as jsonObject's json_merge_patch, which parses what to_json wrote (the
+ * mutations' JSON, engine/resources/mutations-fields.ts). The names are our constants.
+ */
+export function objectText(members: readonly (readonly [name: string, json: Fragment])[]): Fragment {
+  return sql`'{' || concat_ws(',', ${join(members.map(([name, json]) => sql`${raw(`'"${name}":'`)} || ${json}`))}) || '}'`;
+}
 
 /**
  * A row's JSON object text (VARCHAR) of `fields`; `nulls: false` when no field can be null (a cheaper

@@ -81,9 +81,8 @@ export async function openStoreWriter(path: string, options: { memoryLimit?: str
           if (bytesOf(options.memoryLimit) < CHECKPOINT_MEMORY_BYTES) await db.exec(`SET memory_limit = '${CHECKPOINT_MEMORY_BYTES}B'`);
           await db.exec('CHECKPOINT');
           db.close();
-          rmSync(`${next}.wal`, { force: true });
           renameSync(next, path);
-          removeGeneration(next); // the generation's empty folder of row files
+          removeGeneration(next); // what is left of it: its log (empty after the checkpoint), its empty folder of row files
           // An earlier version's log of the store, copied into this generation above, is stale now.
           rmSync(`${path}.wal`, { force: true });
         } catch (error) {
